@@ -1,0 +1,54 @@
+"""The `l5r-rules` command line: a click group whose commands are imported lazily.
+
+Each command lives in its own module (``l5r_rules/commands/<name>.py``) and is
+only imported when it runs, so `l5r-rules search` never imports mkdocs, jinja2
+or the rules engine. To add a command, add one line to COMMANDS.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+# command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
+    "validate": ("l5r_rules.commands.validate_cmd", "validate_cmd", "Check every glossary file; print path:line:col problems."),
+    "check-sources": ("l5r_rules.commands.check_sources_cmd", "check_sources_cmd", "Fidelity and coverage of every source document."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, attr, _ = COMMANDS[name]
+        return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="l5r-rules")
+def cli() -> None:
+    """Legend of the Five Rings rules reference and judge assistant.
+
+    \b
+    Example:
+      l5r-rules validate
+    """
+
+
+def main() -> None:
+    try:
+        cli(standalone_mode=True)
+    except KeyboardInterrupt:  # pragma: no cover
+        sys.exit(130)

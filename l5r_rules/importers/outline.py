@@ -1,0 +1,87 @@
+"""Per-document outline: which paragraphs are headings, and what kind each section is.
+
+The extraction lost the typography that told headings from body text, so each
+document has a small outline file (``outlines/<document-id>.yaml``) read here:
+
+    reader: blocks | lines | html
+    heading_max_len: 60          # a heading is one short line ...
+    heading_level: 2             # ... and gets this level unless listed in `chapters`
+    prev_must_end_sentence: false  # for hard-wrapped text: a heading follows a finished sentence
+    chapters: [..]               # level-1 headings (the book's chapters)
+    headings: [..]               # lines that are headings although the rule says no
+    not_headings: [..]           # lines that look like headings but are body text
+    inline_terms: [..]           # sections whose paragraphs are "term: definition" glossary lines
+    inline_term_kind: {section: kind}  # kind of the inline-term entries of a section (default glossary-term)
+    kinds: {section title: kind} # kind of every entry under that section (nearest title wins)
+    example_pattern: regex       # a heading matching it is a worked example
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import yamlio
+from ..normalize import collapse
+
+OUTLINE_DIR = Path(__file__).resolve().parent / "outlines"
+
+_TERMINAL = (".", ",", ";", ":", "!")
+_SENTENCE_END = (".", "!", "?", ":", "”", '"', ")")
+
+
+@dataclass
+class Outline:
+    document: str
+    reader: str
+    heading_max_len: int = 60
+    heading_level: int = 2
+    prev_must_end_sentence: bool = False
+    chapters: list[str] = field(default_factory=list)
+    headings: list[str] = field(default_factory=list)
+    not_headings: list[str] = field(default_factory=list)
+    inline_terms: list[str] = field(default_factory=list)
+    inline_term_kind: dict[str, str] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    example_pattern: str = r"^(Example|Sample)\b"
+    default_kind: str = "rule"
+
+    @classmethod
+    def load(cls, document: str) -> "Outline":
+        data = yamlio.load_plain(OUTLINE_DIR / f"{document}.yaml") or {}
+        return cls(document=document, **data)
+
+    def looks_like_heading(self, text: str, prev: str | None) -> bool:
+        """Is a level-0 paragraph really a heading? Overrides first, then the shape rule."""
+        norm = collapse(text)
+        if norm in self._forced:
+            return True
+        if norm in self._refused:
+            return False
+        if "\n" in text.strip() or not norm or len(norm) > self.heading_max_len:
+            return False
+        if norm.endswith(_TERMINAL) or norm[0] in "-|*(•♦◆[" or norm.startswith("Related:"):
+            return False
+        if not (norm[0].isupper() or norm[0].isdigit() or norm[0] in "“\"'"):
+            return False
+        if self.prev_must_end_sentence and prev is not None and not collapse(prev).endswith(_SENTENCE_END):
+            return False
+        return True
+
+    def level_of(self, text: str) -> int:
+        return 1 if collapse(text) in self._chapters else self.heading_level
+
+    def kind_for(self, term: str, path: list[str]) -> str:
+        if re.search(self.example_pattern, term):
+            return "example"
+        for title in reversed(path):
+            if title in self.kinds:
+                return self.kinds[title]
+        return self.default_kind
+
+    def __post_init__(self) -> None:
+        self._forced = {collapse(h) for h in self.headings}
+        self._refused = {collapse(h) for h in self.not_headings}
+        self._chapters = {collapse(h) for h in self.chapters}
+        self._forced |= self._chapters

@@ -1,0 +1,117 @@
+"""Group a document's paragraphs into entries: one per smallest titled section.
+
+Paragraphs on the skip list are dropped first. Then every heading opens a
+section; the body paragraphs up to the next heading are that section's entry.
+A heading whose section has no body of its own only appears in the section
+path of the entries below it; a heading with neither body nor subsections
+becomes an entry whose text is the heading itself, so nothing is lost. In
+sections listed as `inline_terms`, each "term: definition" paragraph is an
+entry of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..normalize import collapse
+from ..vocab import slugify
+from .outline import Outline
+from .paragraphs import Para
+
+_INLINE_TERM = re.compile(r"^\**([^:\n*]{1,60}?)\**:\s")
+
+
+@dataclass
+class Section:
+    term: str
+    path: list[str]
+    kind: str
+    page: int | None
+    paras: list[Para] = field(default_factory=list)
+    has_children: bool = False
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(p.text for p in self.paras) if self.paras else self.term
+
+
+def classify(paras: list[Para], outline: Outline) -> list[Para]:
+    """Give level-0 paragraphs that are really headings their level."""
+    prev: str | None = None
+    for p in paras:
+        if p.level == 0 and outline.looks_like_heading(p.text, prev):
+            p.level = outline.level_of(p.text)
+        elif p.level > 0 and collapse(p.text) in outline._refused:
+            p.level = 0
+        prev = p.text
+    return paras
+
+
+def split(paras: list[Para], outline: Outline) -> list[Section]:
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []  # (level, title)
+    current: Section | None = None
+    inline_root: str | None = None
+
+    def path() -> list[str]:
+        return [collapse(title) for _, title in stack]
+
+    for p in paras:
+        if p.level > 0:
+            while stack and stack[-1][0] >= p.level:
+                stack.pop()
+            if stack and current is not None and current.path == path() and not current.paras:
+                current.has_children = True
+            stack.append((p.level, p.text))
+            here = path()
+            current = Section(term=collapse(p.text), path=here, kind=outline.kind_for(collapse(p.text), here[:-1] + [here[-1]]),
+                              page=p.page)
+            sections.append(current)
+            inline_root = next((t for t in reversed(here) if t in outline.inline_terms), None)
+            continue
+        if inline_root is not None:
+            m = _INLINE_TERM.match(p.norm)
+            if m:
+                term = m.group(1).strip()
+                current = Section(term=term, path=path() + [term],
+                                  kind=outline.inline_term_kind.get(inline_root, "glossary-term"), page=p.page)
+                sections.append(current)
+                current.paras.append(p)
+                continue
+        if current is None:
+            current = Section(term="Front matter", path=["Front matter"], kind="overview", page=p.page)
+            sections.append(current)
+        if current.page is None:
+            current.page = p.page
+        current.paras.append(p)
+
+    # Mark headings that are only titles of the sections below them.
+    for i, s in enumerate(sections):
+        if s.paras:
+            continue
+        nxt = sections[i + 1] if i + 1 < len(sections) else None
+        if nxt is not None and nxt.path[: len(s.path)] == s.path and len(nxt.path) > len(s.path):
+            s.has_children = True
+    return [s for s in sections if s.paras or not s.has_children]
+
+
+def assign_ids(sections: list[Section], edition: str) -> list[str]:
+    """Stable ids: edition + term; on a clash, edition + parent + term; then a number."""
+    ids: list[str] = []
+    seen: set[str] = set()
+    base_count: dict[str, int] = {}
+    for s in sections:
+        base_count[slugify(s.term)] = base_count.get(slugify(s.term), 0) + 1
+    for s in sections:
+        term_slug = slugify(s.term) or "section"
+        candidate = f"{edition}-{term_slug}"
+        if base_count[slugify(s.term)] > 1 and len(s.path) > 1:
+            candidate = f"{edition}-{slugify(s.path[-2])}-{term_slug}"
+        candidate = candidate[:90].rstrip("-")
+        unique, n = candidate, 2
+        while unique in seen:
+            unique, n = f"{candidate}-{n}", n + 1
+        seen.add(unique)
+        ids.append(unique)
+    return ids

@@ -1,0 +1,74 @@
+"""Where things live in a checkout. One place, so every reader agrees.
+
+    glossary/_sources.yaml            the registry of source documents
+    glossary/_skip.yaml               paragraphs deliberately not imported, with reasons
+    glossary/entries/<edition>/*.yaml one file per entry, file stem = id
+    glossary/concepts/*.yaml          one file per concept
+    glossary/errata/*.yaml            one file per erratum / change record
+    sources/                          the rulebooks, byte for byte as received
+    build/                            generated output (index, site Markdown, site)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The checkout root: $L5R_ROOT, else the nearest parent holding glossary/_sources.yaml."""
+    env = os.environ.get("L5R_ROOT")
+    if env:
+        return Path(env).resolve()
+    here = (start or Path.cwd()).resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / "glossary" / "_sources.yaml").is_file():
+            return candidate
+    pkg_root = Path(__file__).resolve().parent.parent
+    if (pkg_root / "glossary" / "_sources.yaml").is_file():
+        return pkg_root
+    return here
+
+
+@dataclass(frozen=True)
+class Layout:
+    root: Path
+
+    @property
+    def glossary(self) -> Path:
+        return self.root / "glossary"
+
+    @property
+    def sources_registry(self) -> Path:
+        return self.glossary / "_sources.yaml"
+
+    @property
+    def skip_list(self) -> Path:
+        return self.glossary / "_skip.yaml"
+
+    @property
+    def entries(self) -> Path:
+        return self.glossary / "entries"
+
+    @property
+    def concepts(self) -> Path:
+        return self.glossary / "concepts"
+
+    @property
+    def errata(self) -> Path:
+        return self.glossary / "errata"
+
+    @property
+    def sources(self) -> Path:
+        return self.root / "sources"
+
+    @property
+    def build(self) -> Path:
+        return self.root / "build"
+
+    def entry_path(self, edition: str, entry_id: str) -> Path:
+        return self.entries / edition / f"{entry_id}.yaml"
+
+    def entry_files(self) -> list[Path]:
+        return sorted(self.entries.glob("*/*.yaml")) if self.entries.is_dir() else []

@@ -1,0 +1,64 @@
+"""The sources registry (glossary/_sources.yaml): one record per rulebook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import yamlio
+from .layout import Layout
+from .normalize import collapse, drop_first_line, strip_page_markers
+
+
+@dataclass(frozen=True)
+class Document:
+    id: str
+    game: str
+    edition: str
+    title: str
+    year: int
+    language: str
+    file: str
+    format: str
+    artifacts: tuple[str, ...]
+    known_problems: tuple[str, ...]
+    missing: dict | None
+    publisher: str = ""
+    year_note: str = ""
+
+    def path(self, layout: Layout) -> Path:
+        return layout.root / self.file
+
+    def raw_text(self, layout: Layout) -> str:
+        return self.path(layout).read_text(encoding="utf-8")
+
+    def clean_text(self, layout: Layout) -> str:
+        """The document with its listed extraction artifacts removed (see normalize.py)."""
+        text = self.raw_text(layout)
+        if "first-line-note" in self.artifacts:
+            text = drop_first_line(text)
+        if "html" in self.artifacts:
+            from .importers.read_html import html_text
+
+            text = html_text(text)
+        if "page-markers" in self.artifacts:
+            text = strip_page_markers(text)
+        return text
+
+    def normalized_text(self, layout: Layout) -> str:
+        return collapse(self.clean_text(layout))
+
+
+def load_documents(layout: Layout) -> list[Document]:
+    data = yamlio.load_plain(layout.sources_registry) or {}
+    docs = []
+    for d in data.get("documents", []):
+        d = dict(d)
+        d["artifacts"] = tuple(d.get("artifacts") or ())
+        d["known_problems"] = tuple(d.get("known_problems") or ())
+        docs.append(Document(**d))
+    return docs
+
+
+def documents_by_id(layout: Layout) -> dict[str, Document]:
+    return {d.id: d for d in load_documents(layout)}

@@ -1,0 +1,55 @@
+"""The skip list (glossary/_skip.yaml): source paragraphs deliberately not imported.
+
+Each item names a document, the paragraph where a skipped run starts (`from`,
+a prefix of the paragraph after whitespace is collapsed), optionally where it
+ends (`to`, inclusive; default: the same paragraph), whether every matching
+paragraph is meant (`every: true`, for repeated page headers), and a `reason`.
+An item that matches nothing is stale and fails the coverage check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import yamlio
+from .layout import Layout
+from .normalize import collapse
+
+
+@dataclass(frozen=True)
+class SkipItem:
+    document: str
+    start: str
+    end: str | None
+    reason: str
+    every: bool = False
+
+
+def load_skip_list(layout: Layout) -> list[SkipItem]:
+    if not layout.skip_list.exists():
+        return []
+    data = yamlio.load_plain(layout.skip_list) or {}
+    return [SkipItem(document=i["document"], start=collapse(i["from"]), end=collapse(i["to"]) if i.get("to") else None,
+                     reason=i["reason"], every=bool(i.get("every"))) for i in data.get("skip", [])]
+
+
+def skipped_indices(norms: list[str], items: list[SkipItem]) -> tuple[dict[int, SkipItem], list[tuple[SkipItem, str]]]:
+    """Which paragraph indices each item skips, and the stale items with why."""
+    skipped: dict[int, SkipItem] = {}
+    stale: list[tuple[SkipItem, str]] = []
+    for item in items:
+        starts = [i for i, n in enumerate(norms) if n.startswith(item.start)]
+        if not starts:
+            stale.append((item, f"no paragraph starts with {item.start!r}"))
+            continue
+        for start in starts if item.every else starts[:1]:
+            if item.end is None:
+                skipped[start] = item
+                continue
+            end = next((j for j in range(start, len(norms)) if norms[j].startswith(item.end)), None)
+            if end is None:
+                stale.append((item, f"no paragraph after {item.start!r} starts with {item.end!r}"))
+                break
+            for j in range(start, end + 1):
+                skipped[j] = item
+    return skipped, stale
