@@ -70,3 +70,12 @@ def concept_payload(concept: dict) -> dict:
 
 def errata_payload(record: dict) -> dict:
     return dict(record)
+
+
+def citation(payload: dict) -> str:
+    """'Document title [edition], Section › Sub-section, p. 38' for an entry payload."""
+    source = payload["source"]
+    title = source.get("title") or source.get("document")
+    where = " › ".join(source.get("section") or [])
+    page = f", p. {source['page']}" if source.get("page") else ""
+    return f"{title} [{payload['edition']}], {where}{page}"
