@@ -25,5 +25,6 @@ def import_cmd(root, only):
     report = run_import(layout_for(root), only=only)
     for doc, count in report.counts.items():
         click.echo(f"{doc}: {count} entries ({report.written[doc]} written, {report.unchanged[doc]} unchanged)")
-    for path in report.removed:
-        click.echo(f"removed {path} (no longer produced by the source)")
+    if report.removed:
+        shown = ", ".join(report.removed[:5]) + (" ..." if len(report.removed) > 5 else "")
+        click.echo(f"removed {len(report.removed)} entries no longer produced by the sources: {shown}")

@@ -13,6 +13,7 @@ class Para:
     page: int | None = None  # page where the source shows one
     level: int = 0          # 0 = body text; 1.. = heading level (1 outermost)
     index: int = 0          # position in the document's paragraph list
+    wrapped: bool = False   # a hard-wrapped line of a longer paragraph (Ivory walkthrough)
 
     @property
     def norm(self) -> str:

@@ -82,7 +82,7 @@ def _split_paged(text: str) -> list[Para]:
         markers = list(PAGE_MARKER.finditer(line))
         clean = PAGE_MARKER.sub("", line).strip()
         if clean:
-            p = Para(clean)
+            p = Para(clean, wrapped=True)
             pending.append(p)
             out.append(p)
         if markers:

@@ -19,6 +19,7 @@ from ..vocab import slugify
 from .outline import Outline
 from .paragraphs import Para
 
+_SENTENCE_END = (".", "!", "?", ":", "”", '"', ")")
 _INLINE_TERM = re.compile(r"^\**([^:\n*]{1,60}?)\**:\s")
 
 
@@ -33,18 +34,31 @@ class Section:
 
     @property
     def text(self) -> str:
-        return "\n\n".join(p.text for p in self.paras) if self.paras else self.term
+        """The body as Markdown: paragraphs apart; hard-wrapped lines kept as lines of one
+        paragraph, a new paragraph where a line ends a sentence and the next begins one."""
+        if not self.paras:
+            return self.term
+        out = self.paras[0].text
+        for prev, p in zip(self.paras, self.paras[1:]):
+            joined = prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_SENTENCE_END) and p.text[:1].isupper())
+            out += ("\n" if joined else "\n\n") + p.text
+        return out
 
 
 def classify(paras: list[Para], outline: Outline) -> list[Para]:
     """Give level-0 paragraphs that are really headings their level."""
     prev: str | None = None
+    body_only = False
     for p in paras:
-        if p.level == 0 and outline.looks_like_heading(p.text, prev):
+        if body_only:
+            p.level = 0
+        elif p.level == 0 and outline.looks_like_heading(p.text, prev, p.page):
             p.level = outline.level_of(p.text)
         elif p.level > 0 and collapse(p.text) in outline._refused:
             p.level = 0
         prev = p.text
+        if outline.body_after and p.level > 0 and collapse(p.text) == collapse(outline.body_after):
+            body_only = True
     return paras
 
 
@@ -97,21 +111,21 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
 
 
 def assign_ids(sections: list[Section], edition: str) -> list[str]:
-    """Stable ids: edition + term; on a clash, edition + parent + term; then a number."""
+    """Stable ids: edition + term. On a clash the first in document order keeps it,
+    later ones get the parent section's slug inserted, then a number."""
     ids: list[str] = []
     seen: set[str] = set()
-    base_count: dict[str, int] = {}
-    for s in sections:
-        base_count[slugify(s.term)] = base_count.get(slugify(s.term), 0) + 1
     for s in sections:
         term_slug = slugify(s.term) or "section"
-        candidate = f"{edition}-{term_slug}"
-        if base_count[slugify(s.term)] > 1 and len(s.path) > 1:
-            candidate = f"{edition}-{slugify(s.path[-2])}-{term_slug}"
-        candidate = candidate[:90].rstrip("-")
-        unique, n = candidate, 2
-        while unique in seen:
-            unique, n = f"{candidate}-{n}", n + 1
+        candidates = [f"{edition}-{term_slug}"]
+        if len(s.path) > 1:
+            candidates.append(f"{edition}-{slugify(s.path[-2])}-{term_slug}")
+        candidates = [c[:90].rstrip("-") for c in candidates]
+        unique = next((c for c in candidates if c not in seen), None)
+        n = 2
+        while unique is None:
+            unique = f"{candidates[-1]}-{n}" if f"{candidates[-1]}-{n}" not in seen else None
+            n += 1
         seen.add(unique)
         ids.append(unique)
     return ids
