@@ -41,6 +41,9 @@ def resolve_cmd(file, as_json, explain):
         line = yamlio.load_file(file).where(exc.path)[0]
         click.echo(scenario.Problem(exc.path, exc.message, line).render(str(file)), err=True)
         sys.exit(1)
+    except Exception as exc:  # an engine bug must still not print a traceback at the user
+        click.echo(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", err=True)
+        sys.exit(2)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return
