@@ -16,6 +16,7 @@ import click
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
     "validate": ("l5r_rules.commands.validate_cmd", "validate_cmd", "Check every glossary file; print path:line:col problems."),
+    "link": ("l5r_rules.commands.link_cmd", "link_cmd", "Turn the rulebooks' cross-references into `related` entry ids."),
     "check-sources": ("l5r_rules.commands.check_sources_cmd", "check_sources_cmd", "Fidelity and coverage of every source document."),
 }
 
