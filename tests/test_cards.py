@@ -35,7 +35,7 @@ def test_every_errata_card_is_indexed_with_its_record(kb, cards):
 @pytest.mark.parametrize("name, entry_id", [
     ("Hida Daizu", "lotus-bonuses-and-penalties"),
     ("Iron Mine", "ivory-bowing-producing-gold"),
-    ("Kaiu Gorobei", "ivory-example-the-crab-clan-player"),
+    ("Kaiu Gorobei", "ivory-battle-resolution"),
     ("Skub", "lotus-sample-attack-mary-and-todd-go-to-war"),
 ])
 def test_judge_can_start_from_a_card_name(cards, name, entry_id):
