@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -62,11 +63,13 @@ def test_bfr_entries_are_not_touched(report):
 
 
 def test_dangling_link_fails_validate_until_relinked(cli, repo_copy):
-    (repo_copy / "glossary/entries/lotus/lotus-multiplayer.yaml").unlink()
+    """An id the importer renamed leaves a stale link: validate names file and line, `link` repairs it."""
+    path = repo_copy / "glossary/entries/lotus/lotus-overview.yaml"
+    path.write_text(path.read_text().replace("- lotus-multiplayer\n", "- lotus-multiplayer-rules\n", 1))
     result = cli("validate", "--root", str(repo_copy))
     assert result.exit_code == 1
-    assert "glossary/entries/lotus/lotus-overview.yaml:" in result.output
-    assert "L5R040 related[0] 'lotus-multiplayer' is not an entry id" in result.output
+    assert re.search(r"glossary/entries/lotus/lotus-overview\.yaml:\d+:\d+: L5R040 related\[0\] 'lotus-multiplayer-rules' "
+                     r"is not an entry id \(did you mean 'lotus-multiplayer'\?\)", result.output), result.output
     assert cli("link", "--check", "--root", str(repo_copy)).exit_code == 1
     assert cli("link", "--root", str(repo_copy)).exit_code == 0
     assert cli("validate", "--root", str(repo_copy)).exit_code == 0
