@@ -158,6 +158,63 @@ GOLD_NEW = [
 ]
 
 
+# Concepts (glossary/concepts/, written by the concepts helper) each record belongs to, by record id or id prefix.
+CONCEPTS = {
+    "lotus-new-card-syntax": ["ccg-taking-actions", "ccg-play-restrictions"],
+    "lotus-new-once-per-turn": ["ccg-once-per-turn-abilities", "ccg-cardinal-rules"],
+    "lotus-new-aligned-honor-once-per-turn": ["ccg-faction-discount-and-proclaim", "ccg-dynasty-phase"],
+    "lotus-new-events-not-once-per-game": ["ccg-events"],
+    "lotus-new-focusing-and-duelist": ["ccg-focusing-in-duels", "ccg-duelist"],
+    "lotus-new-out-of-play-memory": ["ccg-play-areas", "ccg-discard-piles"],
+    "lotus-new-no-canceling": ["ccg-canceling-and-negating"],
+    "lotus-new-formation": ["ccg-formations"],
+    "lotus-new-ninjutsu": ["ccg-ninjutsu"],
+    "lotus-new-shadowlands-stronghold-traits": ["ccg-shadowlands-horde"],
+    "lotus-older-cards-once-per-turn": ["ccg-older-cards", "ccg-once-per-turn-abilities"],
+    "lotus-older-cards-regions-singular": ["ccg-older-cards", "ccg-regions", "ccg-singular"],
+    "lotus-older-cards-terrains": ["ccg-older-cards", "ccg-terrains"],
+    "lotus-older-cards-templating": ["ccg-older-cards", "ccg-play-restrictions"],
+    "lotus-older-cards-soul-of": ["ccg-older-cards", "ccg-soul-of", "ccg-storyline-simulation"],
+    "gold-older-cards-political": ["ccg-older-cards", "ccg-political-actions"],
+    "gold-older-cards-terrains": ["ccg-older-cards", "ccg-terrains"],
+    "gold-new-02": ["ccg-cardinal-rules"],
+    "gold-new-03": ["ccg-wind"],
+    "gold-new-04": ["ccg-ancestors", "ccg-followers"],
+    "gold-new-05": ["ccg-deck-construction"],
+    "gold-new-06": ["ccg-soul-of", "ccg-deck-construction"],
+    "gold-new-07": ["ccg-discard-piles"],
+    "gold-new-08": ["ccg-provinces"],
+    "gold-new-09": ["ccg-who-goes-first"],
+    "gold-new-10": ["ccg-events"],
+    "gold-new-11": ["ccg-sensei"],
+    "gold-new-12": ["ccg-kiho"],
+    "gold-new-13": ["ccg-factions"],
+    "gold-new-14": ["ccg-factions"],
+    "gold-new-15": ["ccg-factions", "ccg-shadowlands-horde"],
+    "gold-new-16": ["ccg-targeting"],
+    "gold-new-17": ["ccg-attaching-cards", "ccg-targeting"],
+    "gold-new-18": ["ccg-reactions"],
+    "gold-new-19": ["ccg-rule-of-presence-and-relevance"],
+    "gold-new-20": ["ccg-terrains"],
+    "gold-new-21": ["ccg-battle-resolution"],
+    "gold-new-22": ["ccg-ritual"],
+    "gold-new-23": ["ccg-lobbying-and-imperial-favor"],
+    "gold-new-24": ["ccg-focusing-in-duels"],
+}
+ONCE_PER_TURN_ERRATUM = ["ccg-once-per-turn-abilities"]
+
+
+def concepts_of(record: dict) -> list[str]:
+    rid = record["id"]
+    if rid in CONCEPTS:
+        return CONCEPTS[rid]
+    if rid.startswith("gold-new-") and rid[:11] in CONCEPTS:
+        return CONCEPTS[rid[:11]]
+    if record["type"] == "card-errata" and "any number of times per turn" in record["quote"]:
+        return ONCE_PER_TURN_ERRATUM
+    return []
+
+
 def fail(message: str) -> None:
     print(f"generate_errata: {message}", file=sys.stderr)
     sys.exit(1)
@@ -227,6 +284,8 @@ def main(check: bool = False) -> int:
     for r in records:
         if collapse(r["quote"]) not in collapse(kb.entries[r["entry"]]["text"]):
             fail(f"{r['id']}: the quote no longer occurs in {r['entry']}")
+        if concepts_of(r):
+            r["concepts"] = concepts_of(r)
     folder = kb.layout.errata
     wanted = {f"{r['id']}.yaml": HEADER + yamlio.dumps(r) for r in records}
     stale = [p for p in (sorted(folder.glob("*.yaml")) if folder.is_dir() else [])

@@ -69,3 +69,11 @@ def test_generated_records_are_up_to_date(repo_root):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(check=True) == 0, "run: python scripts/generate_errata.py"
+
+
+def test_whats_new_records_link_concepts(kb):
+    """Every 'What's new' item is linked to a concept, except the three general ones (reorganization, optional rules, glossary)."""
+    general = {"gold-new-01", "gold-new-25", "gold-new-26"}
+    for record in kb.errata.values():
+        if record["entry"] in ("lotus-what-s-new-in-lotus-edition", "gold-what-s-new-in-this-rulebook") and record["id"][:11] not in general:
+            assert record.get("concepts") and all(c in kb.concepts for c in record["concepts"]), record["id"]
