@@ -173,9 +173,9 @@ LCG = Ruleset(id="lcg", system="lcg", document="lcg-rules-reference", cites={
 BFR = Ruleset(id="bfr", system="bfr", document="bfr-rulebook", cites={
     "battle": "bfr-kaempfe-abhandeln", "battle.bonus": "bfr-verteidigungsbonus",
     "battle.defended": "bfr-erfolgreiche-verteidigung",
-    "phase": "bfr-abhandlungsphase", "raze": "bfr-verwuesten", "diplomacy": "bfr-diplomatie",
+    "phase": "bfr-abhandlungsphase", "raze": "bfr-verwuesten",
     "territory": "bfr-abhandlungsphase", "scorched": "bfr-verbrannte-erde",
-    "scoring": "bfr-spielende", "scoring.shadowlands": "bfr-spielende-die-schattenlande",
+    "scoring": "bfr-spielende", "scoring.shadowlands": "bfr-die-schattenlande",
     "scoring.markers": "bfr-ehrebonus-und-verteidigungsbonus",
 })
 
