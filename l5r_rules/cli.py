@@ -20,6 +20,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": ("l5r_rules.commands.serve_cmd", "serve_cmd", "Serve the built site on 127.0.0.1 for use without internet."),
     "check-links": ("l5r_rules.commands.check_links_cmd", "check_links_cmd", "Report broken internal links and anchors in the built site."),
     "check-sources": ("l5r_rules.commands.check_sources_cmd", "check_sources_cmd", "Fidelity and coverage of every source document."),
+    "search": ("l5r_rules.commands.search_cmd", "search_cmd", "Search the rules of every edition (casual words, typos, German)."),
+    "show": ("l5r_rules.commands.show_cmd", "show_cmd", "Show an entry or concept with citation, related links and errata."),
+    "compare": ("l5r_rules.commands.compare_cmd", "compare_cmd", "Compare a concept's rule across editions, word by word."),
+    "export": ("l5r_rules.commands.export_cmd", "export_cmd", "Export the whole knowledge base as JSON or JSON Lines."),
 }
 
 

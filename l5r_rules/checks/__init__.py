@@ -1,0 +1,25 @@
+"""`l5r-rules validate`: small checks with stable codes, one module per concern.
+
+Every check takes the loaded glossary (`loaded.Glossary`) and returns
+`Problem`s; `validate.run_all` collects them all. Codes (one failing fixture
+per code lives in tests/fixtures/invalid/):
+
+    L5R001 invalid YAML (syntax, tab indentation, encoding)
+    L5R002 duplicate key
+    L5R003 mapping key that is not a string
+    L5R010 schema: wrong type or value
+    L5R011 schema: unknown field
+    L5R012 schema: missing required field
+    L5R020 id differs from the file name
+    L5R021 id used by two files
+    L5R022 entry stored under another edition's folder
+    L5R030 source.document is not in the sources registry
+    L5R031 game or edition differs from the source document's
+    L5R040 related id is not an entry
+    L5R050 concept cites an entry that does not exist
+    L5R051 concept lists an entry under the wrong edition
+    L5R052 concept related / cross_game id is not a concept
+    L5R060 errata record cites an entry or concept that does not exist
+    L5R061 errata quote does not occur in its entry's text
+    L5R070 sources registry invalid (schema or missing file)
+"""

@@ -1,0 +1,31 @@
+"""Ids: equal to the file stem, unique, entries in their edition's folder (L5R020-L5R022)."""
+
+from __future__ import annotations
+
+from .loaded import Doc, Glossary
+from .problems import Problem
+
+
+def _ids(docs: list[Doc], out: list[Problem], check_folder: bool) -> None:
+    first: dict[str, Doc] = {}
+    for doc in docs:
+        data = doc.data
+        if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+            continue
+        entry_id = data["id"]
+        if entry_id != doc.path.stem:
+            out.append(doc.problem("L5R020", ("id",), f"'{entry_id}' differs from the file name '{doc.path.stem}' (rename the file or fix the id)"))
+        if entry_id in first:
+            out.append(doc.problem("L5R021", ("id",), f"'{entry_id}' is also the id of {first[entry_id].rel}"))
+        else:
+            first[entry_id] = doc
+        if check_folder and isinstance(data.get("edition"), str) and doc.path.parent.name != data["edition"]:
+            out.append(doc.problem("L5R022", ("edition",), f"entry of edition '{data['edition']}' is stored under '{doc.path.parent.name}/'"))
+
+
+def check(g: Glossary) -> list[Problem]:
+    out: list[Problem] = []
+    _ids(g.entries, out, check_folder=True)
+    _ids(g.concepts, out, check_folder=False)
+    _ids(g.errata, out, check_folder=False)
+    return out

@@ -1,0 +1,56 @@
+"""Read every glossary file once, with positions, for the checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import yamlio
+from ..layout import Layout
+from .problems import Problem
+
+
+@dataclass
+class Doc:
+    """One YAML file: its path relative to the root, its data and value positions."""
+
+    rel: str
+    path: Path
+    loaded: yamlio.Loaded
+
+    @property
+    def data(self):
+        return self.loaded.data
+
+    def problem(self, code: str, field_path: tuple, message: str) -> Problem:
+        line, col = self.loaded.where(field_path)
+        return Problem(self.rel, line, col, code, yamlio.dotted(field_path), message)
+
+
+@dataclass
+class Glossary:
+    layout: Layout
+    registry: Doc | None
+    entries: list[Doc] = field(default_factory=list)
+    concepts: list[Doc] = field(default_factory=list)
+    errata: list[Doc] = field(default_factory=list)
+    yaml_problems: list[Problem] = field(default_factory=list)
+
+
+def _read(layout: Layout, path: Path, out: list[Problem]) -> Doc:
+    rel = str(path.relative_to(layout.root)) if path.is_relative_to(layout.root) else str(path)
+    doc = Doc(rel, path, yamlio.load_file(path))
+    for p in doc.loaded.problems:
+        out.append(Problem(rel, p.line, p.col, p.code, p.field, p.message))
+    return doc
+
+
+def read_glossary(layout: Layout) -> Glossary:
+    problems: list[Problem] = []
+    registry = _read(layout, layout.sources_registry, problems) if layout.sources_registry.exists() else None
+    g = Glossary(layout=layout, registry=registry)
+    g.entries = [_read(layout, p, problems) for p in layout.entry_files()]
+    g.concepts = [_read(layout, p, problems) for p in sorted(layout.concepts.glob("*.yaml"))] if layout.concepts.is_dir() else []
+    g.errata = [_read(layout, p, problems) for p in sorted(layout.errata.glob("*.yaml"))] if layout.errata.is_dir() else []
+    g.yaml_problems = problems
+    return g

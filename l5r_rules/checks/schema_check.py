@@ -1,0 +1,37 @@
+"""Check each file against its JSON Schema (L5R010-L5R012)."""
+
+from __future__ import annotations
+
+from ..schemas import validator
+from .loaded import Doc, Glossary
+from .problems import Problem
+
+
+def _schema_problems(doc: Doc, schema_name: str) -> list[Problem]:
+    if doc.loaded.problems or doc.data is None:
+        return []
+    out = []
+    for err in validator(schema_name).iter_errors(doc.data):
+        path = tuple(err.absolute_path)
+        if err.validator == "additionalProperties":
+            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+            for name in extra:
+                out.append(doc.problem("L5R011", path + (name,), f"unknown field '{name}' (allowed: {', '.join(err.schema.get('properties', {}))})"))
+        elif err.validator == "required":
+            out.append(doc.problem("L5R012", path, err.message))
+        else:
+            out.append(doc.problem("L5R010", path, err.message))
+    return out
+
+
+def check(g: Glossary) -> list[Problem]:
+    out: list[Problem] = []
+    for doc in g.entries:
+        out += _schema_problems(doc, "entry")
+    for doc in g.concepts:
+        out += _schema_problems(doc, "concept")
+    for doc in g.errata:
+        out += _schema_problems(doc, "errata")
+    if g.registry is not None:
+        out += [Problem(p.path, p.line, p.col, "L5R070", p.field, p.message) for p in _schema_problems(g.registry, "sources")]
+    return out

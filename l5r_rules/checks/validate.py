@@ -1,0 +1,23 @@
+"""Run every check over a glossary and collect all problems, sorted by file and line."""
+
+from __future__ import annotations
+
+from ..layout import Layout
+from . import identity, references, schema_check
+from .loaded import read_glossary
+from .problems import Problem
+
+CHECKS = (schema_check.check, identity.check, references.check)
+
+
+def run_all(layout: Layout) -> tuple[list[Problem], int]:
+    """(problems, number of files read)."""
+    if not layout.sources_registry.exists():
+        return [Problem(str(layout.sources_registry), 1, 1, "L5R070", "(document)",
+                        "no sources registry here: is --root a checkout with glossary/_sources.yaml?")], 0
+    g = read_glossary(layout)
+    problems = list(g.yaml_problems)
+    for check in CHECKS:
+        problems += check(g)
+    files = 1 + len(g.entries) + len(g.concepts) + len(g.errata)
+    return sorted(set(problems)), files

@@ -1,0 +1,68 @@
+"""`l5r-rules compare`: one concept's rule side by side across editions, with word changes."""
+
+from __future__ import annotations
+
+import click
+
+from .common import root_option
+
+
+@click.command("compare")
+@root_option
+@click.argument("concept")
+@click.option("--editions", default=None,
+              help="Comma-separated editions to compare, in this order (default: all the concept has).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def compare_cmd(root, concept, editions, as_json):
+    """Compare a rule across editions: verbatim texts side by side, word-level changes
+    between consecutive editions, and the differences note (our words).
+
+    CONCEPT is a concept id, or an entry id that belongs to a concept.
+
+    \b
+    Example:
+      l5r-rules compare bowing --editions gold,lotus,ivory
+    """
+    from ..search.clihelp import one_line_errors
+
+    one_line_errors(_run)(root, concept, editions, as_json)
+
+
+def _run(root, wanted, editions, as_json):
+    from ..search.clihelp import NotFound, did_you_mean
+    from ..search.engine import SearchUsageError, check_filter, open_engine
+    from ..search.worddiff import word_diff
+    from ..vocab import EDITION_ORDER
+
+    chosen = None
+    if editions:
+        chosen = [check_filter("edition", e) for e in editions.split(",") if e.strip()]
+        if not chosen:
+            raise SearchUsageError("--editions is empty (e.g. --editions gold,lotus,ivory)")
+    with open_engine(root) as engine:
+        found = engine.get(wanted.strip())
+        if found and found[0] == "entry" and found[1]["concept"]:
+            found = engine.get(found[1]["concept"])
+        if found is None or found[0] != "concept":
+            known = engine.all_ids("concept")
+            hint = did_you_mean(wanted, known) or (f" (concepts: {', '.join(known[:8])}...)" if known else
+                                                   " (no concepts in glossary/concepts/ yet)")
+            raise NotFound(f"no concept '{wanted}'{hint}")
+        concept = found[1]
+        order = chosen or [e.value for e in EDITION_ORDER if concept["entries"].get(e.value)]
+        missing = [e for e in order if not concept["entries"].get(e)]
+        if missing:
+            raise SearchUsageError(f"concept '{concept['id']}' has no entries for {', '.join(missing)} "
+                                   f"(it has {', '.join(sorted(concept['entries']))})")
+        entries = {ed: [e for e in (engine.entry(i) for i in concept["entries"][ed]) if e] for ed in order}
+    columns = {ed: "\n\n".join(e["text"] for e in items) for ed, items in entries.items()}
+    diffs = [{"from": a, "to": b, **word_diff(columns[a], columns[b])} for a, b in zip(order, order[1:])]
+    if as_json:
+        import json
+
+        click.echo(json.dumps({"concept": concept, "editions": order, "entries": entries, "diffs": diffs},
+                              ensure_ascii=False, indent=2))
+        return
+    from ..search.render import console, print_compare
+
+    print_compare(concept, columns, diffs, console())

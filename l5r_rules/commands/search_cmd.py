@@ -1,0 +1,51 @@
+"""`l5r-rules search`: find the rule a judge means, with its citation."""
+
+from __future__ import annotations
+
+import click
+
+from .common import root_option
+
+
+@click.command("search")
+@root_option
+@click.argument("query")
+@click.option("--game", default=None, help="Only this game: ccg, lcg or bfr.")
+@click.option("--edition", default=None, help="Only this edition: gold, lotus, ivory, lcg or bfr.")
+@click.option("--kind", default=None, help="Only this kind of entry (rule, glossary-term, example, ...).")
+@click.option("--limit", default=10, show_default=True, type=int, help="Most entries to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits instead of a table.")
+def search_cmd(root, query, game, edition, kind, limit, as_json):
+    """Search the rules of every edition; casual words, typos and German are fine.
+
+    Edition words in the query ("lotus", "ivory", "lcg", "battle for rokugan")
+    narrow the search to that edition. Entries that state the same rule in
+    several editions are shown together under their concept.
+
+    \b
+    Example:
+      l5r-rules search "can a tapped guy defend"
+      l5r-rules search "tie in a duel lotus" --json
+    """
+    from ..search.clihelp import one_line_errors
+
+    one_line_errors(_run)(root, query, game, edition, kind, limit, as_json)
+
+
+def _run(root, query, game, edition, kind, limit, as_json):
+    from ..search.engine import SearchUsageError, check_filter, open_engine
+
+    if not query.strip():
+        raise SearchUsageError("empty query: type a few words, e.g. l5r-rules search \"tie in a duel\"")
+    for name, value in (("game", game), ("edition", edition), ("kind", kind)):
+        check_filter(name, value)
+    with open_engine(root) as engine:
+        results = engine.search(query, game=game, edition=edition, kind=kind, limit=limit)
+    if as_json:
+        import json
+
+        click.echo(json.dumps([h.as_json() for h in results.hits], ensure_ascii=False, indent=2))
+        return
+    from ..search.render import console, print_results
+
+    print_results(results, console())

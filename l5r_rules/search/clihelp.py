@@ -1,0 +1,46 @@
+"""How the search commands fail: one line on stderr and an exit code, never a traceback.
+
+Usage errors (an unknown edition, an empty query) exit 2 like click's own; other
+problems (an unreadable glossary, a broken index folder) exit 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from .engine import SearchUsageError
+
+
+class NotFound(Exception):
+    """An id that is not in the knowledge base."""
+
+
+def one_line_errors(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except SearchUsageError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(2)
+        except NotFound as exc:
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(1)
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
+            detail = str(exc).splitlines()[0] if str(exc) else ""
+            click.echo(f"Error: {type(exc).__name__}: {detail} (run `l5r-rules validate` to check the glossary)",
+                       err=True)
+            sys.exit(1)
+    return wrapper
+
+
+def did_you_mean(wanted: str, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""

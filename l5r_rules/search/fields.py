@@ -1,0 +1,46 @@
+"""The whoosh schema: which fields are searched, how they are weighted, what is stored.
+
+Entries are English or German, so every searchable field exists twice (`x` with the
+English analyzer, `x_de` with the German one) and each entry fills the pair that
+matches its language. Everything a result prints lives in the stored `payload`
+(JSON), so answering a query never reads the YAML files.
+"""
+
+from __future__ import annotations
+
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from .analysis import english, german
+
+# field name -> (language, boost). Term and aliases weigh most: a judge types the name of the rule.
+SEARCH_FIELDS: dict[str, tuple[str, float]] = {
+    "term": ("en", 4.0),
+    "term_de": ("de", 4.0),
+    "aliases": ("en", 3.0),
+    "aliases_de": ("de", 3.0),
+    "section": ("en", 1.5),
+    "section_de": ("de", 1.5),
+    "text": ("en", 1.0),
+    "text_de": ("de", 1.0),
+    "translation": ("en", 1.0),
+}
+
+
+def build_schema() -> Schema:
+    analyzers = {"en": english(), "de": german()}
+    searchable = {
+        name: TEXT(analyzer=analyzers[lang], field_boost=boost, phrase=False)
+        for name, (lang, boost) in SEARCH_FIELDS.items()
+    }
+    return Schema(
+        id=ID(stored=True, unique=True),
+        doctype=ID(stored=True),  # entry | concept | errata
+        game=ID,
+        edition=ID,
+        kind=ID,
+        lang=ID,
+        concept=ID,
+        refers=KEYWORD(commas=True),  # errata: entry and concept ids the record is about
+        payload=STORED,
+        **searchable,
+    )

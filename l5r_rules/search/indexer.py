@@ -1,0 +1,96 @@
+"""Build the whoosh index from the knowledge base (the only place search reads YAML).
+
+The index is written into a fresh temporary folder and swapped in whole, so a
+reader never sees a half-built index and a crash leaves the previous one intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from whoosh import index as windex
+
+from ..kb import load_kb
+from ..layout import Layout
+from .fields import build_schema
+from .freshness import current_stamp, glossary_files
+from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
+
+INDEX_NAME = "l5r"
+
+
+def index_dir(layout: Layout) -> Path:
+    return layout.build / "index"
+
+
+def _lang_fields(lang: str, **values: str) -> dict[str, str]:
+    suffix = "_de" if lang == "de" else ""
+    return {f"{name}{suffix}": value for name, value in values.items() if value}
+
+
+def _documents(layout: Layout):
+    kb = load_kb(layout.root)
+    titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
+    concept_by_entry = concept_of_entries(kb.concepts)
+    for entry in kb.entries.values():
+        cid = concept_by_entry.get(entry["id"])
+        concept = kb.concepts.get(cid) if cid else None
+        words = list(entry.get("aliases") or [])
+        if concept:
+            words += [concept["title"], *(concept.get("aliases") or [])]
+        alias_text = "\n".join(words)
+        payload = entry_payload(entry, cid, titles.get((entry.get("source") or {}).get("document")))
+        lang = entry.get("lang", "en")
+        section = " / ".join(payload["source"]["section"][:-1])
+        yield {
+            "id": entry["id"], "doctype": "entry", "game": entry["game"], "edition": entry["edition"],
+            "kind": entry["kind"], "lang": lang, "concept": cid or "",
+            "aliases": alias_text, "aliases_de": alias_text,
+            "translation": (entry.get("translation") or {}).get("text", ""),
+            "payload": json.dumps(payload, ensure_ascii=False),
+            **_lang_fields(lang, term=entry["term"], section=section, text=entry["text"]),
+        }
+    for concept in kb.concepts.values():
+        alias_text = "\n".join(concept.get("aliases") or [])
+        yield {
+            "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"],
+            "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
+            "text": concept.get("summary", ""),
+            "payload": json.dumps(concept_payload(concept), ensure_ascii=False),
+        }
+    for record in kb.errata.values():
+        refers = [record.get("entry", ""), *(record.get("affects") or []), *(record.get("concepts") or [])]
+        yield {
+            "id": f"errata:{record['id']}", "doctype": "errata", "edition": record.get("edition", ""),
+            "refers": ",".join(r for r in refers if r),
+            "payload": json.dumps(errata_payload(record), ensure_ascii=False),
+        }
+
+
+def build_index(layout: Layout) -> Path:
+    """(Re)build build/index/ from the glossary; returns the index folder."""
+    target = index_dir(layout)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    files = glossary_files(layout)
+    stamp = current_stamp(layout, files)
+    tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
+    try:
+        ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
+        writer = ix.writer()
+        for doc in _documents(layout):
+            writer.add_document(**doc)
+        writer.commit()
+        stamp.write(tmp)
+        old = target.parent / f".index-old-{os.getpid()}"
+        if target.exists():
+            os.replace(target, old)
+        os.replace(tmp, target)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target

@@ -1,0 +1,81 @@
+"""What the index stores for each document: exactly what results, `show` and `compare` print.
+
+One place builds these records, so the search JSON, `show --json` and `compare --json`
+agree on field names. Site permalinks follow the site layout: entries/<id>/, concepts/<id>/.
+"""
+
+from __future__ import annotations
+
+
+def entry_url(entry_id: str) -> str:
+    return f"entries/{entry_id}/"
+
+
+def concept_url(concept_id: str) -> str:
+    return f"concepts/{concept_id}/"
+
+
+def concept_of_entries(concepts: dict[str, dict]) -> dict[str, str]:
+    """entry id -> id of the concept that lists it (first concept wins, in id order)."""
+    out: dict[str, str] = {}
+    for cid in sorted(concepts):
+        for ids in (concepts[cid].get("entries") or {}).values():
+            for eid in ids:
+                out.setdefault(eid, cid)
+    return out
+
+
+def entry_payload(entry: dict, concept: str | None, document_title: str | None) -> dict:
+    source = entry.get("source") or {}
+    translation = entry.get("translation")
+    return {
+        "id": entry["id"],
+        "term": entry["term"],
+        "game": entry["game"],
+        "edition": entry["edition"],
+        "kind": entry["kind"],
+        "lang": entry.get("lang", "en"),
+        "text": entry["text"],
+        "translation": ({"lang": translation.get("lang", "en"), "text": translation["text"], "unofficial": True}
+                        if translation else None),
+        "source": {
+            "document": source.get("document"),
+            "title": document_title,
+            "section": list(source.get("section") or []),
+            "page": source.get("page"),
+        },
+        "order": entry.get("order"),
+        "aliases": list(entry.get("aliases") or []),
+        "related": list(entry.get("related") or []),
+        "concept": concept,
+        "url": entry_url(entry["id"]),
+    }
+
+
+def concept_payload(concept: dict) -> dict:
+    return {
+        "id": concept["id"],
+        "title": concept["title"],
+        "games": list(concept.get("games") or []),
+        "aliases": list(concept.get("aliases") or []),
+        "summary": concept["summary"],
+        "entries": {ed: list(ids) for ed, ids in (concept.get("entries") or {}).items()},
+        "differences": [dict(d) for d in concept.get("differences") or []],
+        "same_in_all_editions": bool(concept.get("same_in_all_editions", False)),
+        "related": list(concept.get("related") or []),
+        "cross_game": [dict(c) for c in concept.get("cross_game") or []],
+        "url": concept_url(concept["id"]),
+    }
+
+
+def errata_payload(record: dict) -> dict:
+    return dict(record)
+
+
+def citation(payload: dict) -> str:
+    """'Document title [edition], Section › Sub-section, p. 38' for an entry payload."""
+    source = payload["source"]
+    title = source.get("title") or source.get("document")
+    where = " › ".join(source.get("section") or [])
+    page = f", p. {source['page']}" if source.get("page") else ""
+    return f"{title} [{payload['edition']}], {where}{page}"

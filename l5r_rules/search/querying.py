@@ -1,0 +1,184 @@
+"""Turn what a judge types into a whoosh query, without a query language.
+
+Casual questions contain quotes, colons, asterisks and words like AND or NOT that a
+query parser would treat as syntax (and fail on). Here the query is only ever split
+into words; the words become weighted terms:
+
+* edition and game words ("lotus", "battle for rokugan") become filters;
+  a lone "gold" (also a game term: gold cost) only boosts Gold Edition;
+* judges' synonyms add alternatives (tap -> bow), matched as phrases;
+* every word is analyzed with the English and the German analyzer and searched in
+  the fields of that language (term and aliases weigh most, see fields.py);
+* a word whose stems are not in the index vocabulary gets typo tolerance: the
+  index words within edit distance 1 (same first letter) are added instead;
+* words are OR-ed with a coordination bonus, so entries matching more words rank first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from whoosh import query as Q
+
+from .analysis import analyze, english, german
+from .fields import SEARCH_FIELDS
+from .synonyms import longest_key, synonyms
+
+MAX_QUERY_CHARS = 1000
+MAX_WORDS = 32
+SYNONYM_WEIGHT = 0.8
+FUZZY_WEIGHT = 0.6
+COORDINATION = 0.9
+
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+# phrase -> (editions, games). Longest phrases are matched first.
+EDITION_PHRASES: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _edition_phrase(words: str, editions=(), games=()) -> None:
+    EDITION_PHRASES[tuple(words.split())] = (frozenset(editions), frozenset(games))
+
+
+for _w in ("lotus", "lotus edition", "ivory", "ivory edition", "gold edition"):
+    _edition_phrase(_w, editions=[_w.split()[0]])
+for _w in ("lcg", "ffg", "fantasy flight", "living card game", "new card game"):
+    _edition_phrase(_w, editions=["lcg"])
+for _w in ("bfr", "battle for rokugan", "kampf um rokugan", "board game", "brettspiel"):
+    _edition_phrase(_w, editions=["bfr"])
+for _w in ("ccg", "aeg", "old card game", "collectible card game"):
+    _edition_phrase(_w, games=["ccg"])
+
+SOFT_EDITION_WORDS = {"gold": "gold"}  # also an ordinary game term
+
+# Question words that carry no meaning for the rules ("what happens when ...").
+QUERY_STOPWORDS = frozenset(
+    "what whats how does do did happens happen happening i im my me mine is are was about "
+    "difference differences different compare compared comparison versus vs between explain "
+    "edition editions question rule's someone something".split()
+)
+
+LANG_FIELDS: dict[str, list[tuple[str, float]]] = {"en": [], "de": []}
+for _name, (_lang, _boost) in SEARCH_FIELDS.items():
+    LANG_FIELDS[_lang].append((_name, _boost))
+ANALYZERS = {"en": english, "de": german}
+# fields whose vocabulary typo correction draws on
+FUZZY_FIELDS = {"en": ("term", "text", "aliases"), "de": ("term_de", "text_de", "aliases_de")}
+
+
+@dataclass
+class Plan:
+    """A parsed question: what to search, which editions it names, what was corrected."""
+
+    words: list[str]
+    editions: set[str] = field(default_factory=set)
+    games: set[str] = field(default_factory=set)
+    soft_editions: set[str] = field(default_factory=set)
+    slots: list[list[tuple[str, float]]] = field(default_factory=list)  # each: (phrase, weight) alternatives
+    corrections: dict[str, list[str]] = field(default_factory=dict)
+
+
+def words_of(text: str) -> list[str]:
+    return _WORD.findall(text[:MAX_QUERY_CHARS].lower())[:MAX_WORDS]
+
+
+def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[tuple[str, ...], int] | None:
+    for n in range(min(longest, len(words) - i), 0, -1):
+        key = tuple(words[i:i + n])
+        if key in table:
+            return key, n
+    return None
+
+
+def plan(text: str) -> Plan:
+    words = words_of(text)
+    p = Plan(words=words)
+    syn = synonyms()
+    longest_syn = longest_key()
+    longest_ed = max(len(k) for k in EDITION_PHRASES)
+    i = 0
+    named_gold = False
+    while i < len(words):
+        hit = _match_phrase(words, i, EDITION_PHRASES, longest_ed)
+        if hit:
+            editions, games = EDITION_PHRASES[hit[0]]
+            p.editions |= editions
+            p.games |= games
+            i += hit[1]
+            continue
+        hit = _match_phrase(words, i, syn, longest_syn)
+        if hit:
+            p.slots.append([(" ".join(hit[0]), 1.0)] + [(alt, SYNONYM_WEIGHT) for alt in syn[hit[0]]])
+            i += hit[1]
+            continue
+        word = words[i]
+        i += 1
+        if word in SOFT_EDITION_WORDS:
+            named_gold = True
+        if word in QUERY_STOPWORDS:
+            continue
+        p.slots.append([(word, 1.0)])
+    if named_gold:
+        if p.editions:  # "gold and lotus": a comparison, so gold is an edition here
+            p.editions.add("gold")
+        else:
+            p.soft_editions.add("gold")
+    return p
+
+
+def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Q.Query:
+    if len(terms) == 1:
+        return Q.Term(fieldname, terms[0], boost=boost)
+    return Q.And([Q.Term(fieldname, t) for t in terms], boost=boost)
+
+
+def _known(reader, lang: str, terms: list[str]) -> bool:
+    return all(any(reader.doc_frequency(f, t) for f, _ in LANG_FIELDS[lang]) for t in terms)
+
+
+def _fuzzy(reader, lang: str, term: str) -> list[str]:
+    if len(term) < 4 or not term.isalpha():
+        return []
+    found: set[str] = set()
+    for fieldname in FUZZY_FIELDS[lang]:
+        found.update(reader.terms_within(fieldname, term, 1, prefix=1))
+    found.discard(term)
+    return sorted(found)[:8]
+
+
+def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Q.Query | None:
+    """One typed word (or phrase) with its alternatives, over every field of both languages.
+
+    Typo tolerance only applies to a single typed word that neither language knows.
+    """
+    parts: list[Q.Query] = []
+    analyzed = {lang: [(analyze(ANALYZERS[lang](), phrase), weight) for phrase, weight in slot] for lang in LANG_FIELDS}
+    for lang, fields in LANG_FIELDS.items():
+        for terms, weight in analyzed[lang]:
+            if terms and _known(reader, lang, terms):
+                parts.extend(_phrase_query(f, terms, weight) for f, _ in fields)
+    if not parts and len(slot) == 1:
+        for lang, fields in LANG_FIELDS.items():
+            terms = analyzed[lang][0][0]
+            if len(terms) != 1:
+                continue
+            close = _fuzzy(reader, lang, terms[0])
+            if close:
+                corrections.setdefault(slot[0][0], []).extend(c for c in close if c not in corrections.get(slot[0][0], []))
+            for candidate in close:
+                parts.extend(Q.Term(f, candidate, boost=FUZZY_WEIGHT) for f, _ in fields)
+    if not parts:
+        return None
+    return Q.Or(parts)
+
+
+def build_query(reader, p: Plan) -> Q.Query | None:
+    slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
+    if not slots:
+        return None
+    main = slots[0] if len(slots) == 1 else Q.Or(slots, scale=COORDINATION)
+    if p.soft_editions:
+        boost = Q.Or([Q.Term("edition", e) for e in sorted(p.soft_editions)], boost=2.0)
+        return Q.AndMaybe(main, boost)
+    return main

@@ -1,0 +1,94 @@
+"""Fidelity and coverage of the glossary against the source documents.
+
+Fidelity: every entry's `text` and `term`, normalized (see normalize.py),
+occurs in its source document normalized the same way.
+
+Coverage: every paragraph of every source (as its reader splits it) is
+either in some entry of that document (body text inside an entry's text, a
+heading inside an entry's section path) or on the skip list. A skip-list item
+that matches nothing is reported as stale.
+
+Reader completeness: the reader's paragraphs, joined, give back the whole
+normalized document (Markdown `#` heading marks aside), so no text can be lost
+before the coverage check even looks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+
+from .kb import load_kb
+from .layout import Layout
+from .normalize import collapse
+from .skiplist import load_skip_list, skipped_indices
+
+
+_ATX_MARK = re.compile(r"(?m)^#{1,6}[ \t]+")
+
+
+@dataclass
+class DocumentReport:
+    document: str
+    edition: str
+    paragraphs: int = 0
+    covered: int = 0
+    skipped: int = 0
+    entries: int = 0
+    fidelity_failures: list[str] = field(default_factory=list)
+    uncovered: list[str] = field(default_factory=list)
+    stale_skips: list[str] = field(default_factory=list)
+    reader_lossless: bool = True
+
+    @property
+    def coverage(self) -> float:
+        relevant = self.paragraphs - self.skipped
+        return 1.0 if relevant == 0 else self.covered / relevant
+
+    @property
+    def fidelity(self) -> float:
+        return 1.0 if not self.entries else 1 - len(self.fidelity_failures) / self.entries
+
+    @property
+    def ok(self) -> bool:
+        return self.reader_lossless and not (self.fidelity_failures or self.uncovered or self.stale_skips)
+
+    def as_json(self) -> dict:
+        data = asdict(self)
+        data.update(coverage=round(self.coverage, 4), fidelity=round(self.fidelity, 4))
+        return data
+
+
+def check_sources(layout: Layout) -> list[DocumentReport]:
+    from .importers.run import document_paragraphs
+
+    kb = load_kb(layout.root)
+    skip_items = load_skip_list(layout)
+    reports = []
+    for doc in kb.documents.values():
+        report = DocumentReport(document=doc.id, edition=doc.edition)
+        entries = [e for e in kb.entries.values() if e.get("source", {}).get("document") == doc.id]
+        report.entries = len(entries)
+        source = doc.normalized_text(layout)
+        for e in entries:
+            if collapse(e["text"]) not in source or collapse(e["term"]) not in source:
+                report.fidelity_failures.append(e["id"])
+
+        paras = document_paragraphs(doc, layout)
+        without_marks = collapse(_ATX_MARK.sub("", doc.clean_text(layout)))
+        report.reader_lossless = collapse(" ".join(p.text for p in paras)) == without_marks
+        items = [i for i in skip_items if i.document == doc.id]
+        skipped, stale = skipped_indices([p.norm for p in paras], items)
+        report.stale_skips = [f"{item.start!r}: {why}" for item, why in stale]
+        bodies = "\x00".join(collapse(e["text"]) for e in entries)
+        headings = {title for e in entries for title in e["source"]["section"]} | {collapse(e["term"]) for e in entries}
+        report.paragraphs = len(paras)
+        for p in paras:
+            if p.index in skipped:
+                report.skipped += 1
+            elif (p.level > 0 and p.norm in headings) or p.norm in bodies:
+                report.covered += 1
+            else:
+                report.uncovered.append(p.norm[:120])
+        reports.append(report)
+    return reports
