@@ -259,6 +259,7 @@ def test_serve_answers_on_loopback(fixture_site):
     ("a bowed card", "a bowed unit", 1, 1),
     ("one two", "one two three four", 0, 2),
     ("x <b> y", "x y", 1, 0),
+    ("To **bow** a card", "To bow a card", 0, 0),
 ])
 def test_word_diff_counts_and_escapes(old, new, removed, added):
     diff = word_diff(old, new)

@@ -166,6 +166,7 @@ def test_search_tabs_compare_and_no_request_leaves_the_machine(servers, browsers
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", labels[1])
     labels[1].click()
     _wait(driver, lambda d: blocks[1].is_displayed() and not blocks[0].is_displayed())
+    time.sleep(0.5)  # let the tab indicator finish its transition before the screenshot
     _shot(driver, f"{device}-concept")
     driver.get(base + f"compare/{concept}/")
     assert driver.find_elements(By.CSS_SELECTOR, ".l5r-compare ins") or driver.find_elements(By.CSS_SELECTOR, ".l5r-compare del")
