@@ -211,6 +211,9 @@ def test_aliases_are_in_the_search_index(fixture_site):
     text = {doc["location"]: doc["text"] for doc in index["docs"]}
     assert "tap" in text["concepts/bowing/"]
     assert "Binnenprovinz" in text["entries/bfr-provinzen/"]
+    # verbatim text is indexed once, on the entry page, not again in the concept's tabs
+    concept_text = " ".join(t for loc, t in text.items() if loc.startswith("concepts/bowing/"))
+    assert "Retired General" not in concept_text and "Retired General" in text["entries/gold-bowing/"]
 
 
 # --- building: atomic, offline, one-line errors ---------------------------------------------------
