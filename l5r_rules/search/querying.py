@@ -29,7 +29,12 @@ MAX_QUERY_CHARS = 1000
 MAX_WORDS = 32
 SYNONYM_WEIGHT = 0.8
 FUZZY_WEIGHT = 0.6
-COORDINATION = 0.9
+# A word in more than this share of documents says next to nothing about a long text
+# field (BM25 gives it almost no weight) but costs a score for each of those documents;
+# it is only searched in the short fields (term, aliases).
+COMMON_SHARE = 0.25
+LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
+COORDINATION = None
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 
@@ -127,7 +132,18 @@ def plan(text: str) -> Plan:
     return p
 
 
+def _useful(reader, fieldname: str, terms: list[str]) -> bool:
+    """Every term occurs in the field, and the field is short or the terms are not common."""
+    limit = COMMON_SHARE * reader.doc_count()
+    for t in terms:
+        df = reader.doc_frequency(fieldname, t)
+        if not df or (fieldname in LONG_FIELDS and df > limit):
+            return False
+    return True
+
+
 def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Q.Query:
+    """All `terms` in one field (a synonym phrase such as 'discard pile')."""
     if len(terms) == 1:
         return Q.Term(fieldname, terms[0], boost=boost)
     return Q.And([Q.Term(fieldname, t) for t in terms], boost=boost)
@@ -157,7 +173,7 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
     for lang, fields in LANG_FIELDS.items():
         for terms, weight in analyzed[lang]:
             if terms and _known(reader, lang, terms):
-                parts.extend(_phrase_query(f, terms, weight) for f, _ in fields)
+                parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
     if not parts and len(slot) == 1:
         for lang, fields in LANG_FIELDS.items():
             terms = analyzed[lang][0][0]
@@ -167,18 +183,29 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
             if close:
                 corrections.setdefault(slot[0][0], []).extend(c for c in close if c not in corrections.get(slot[0][0], []))
             for candidate in close:
-                parts.extend(Q.Term(f, candidate, boost=FUZZY_WEIGHT) for f, _ in fields)
+                parts.extend(Q.Term(f, candidate, boost=FUZZY_WEIGHT) for f, _ in fields
+                             if _useful(reader, f, [candidate]))
     if not parts:
         return None
-    return Q.Or(parts)
+    return _or(parts)
 
 
 def build_query(reader, p: Plan) -> Q.Query | None:
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
-    main = slots[0] if len(slots) == 1 else Q.Or(slots, scale=COORDINATION)
+    main = slots[0] if len(slots) == 1 else (Q.Or(slots, scale=COORDINATION) if COORDINATION else _or(slots))
     if p.soft_editions:
         boost = Q.Or([Q.Term("edition", e) for e in sorted(p.soft_editions)], boost=2.0)
         return Q.AndMaybe(main, boost)
     return main
+
+
+def _or(parts: list[Q.Query]) -> Q.Query:
+    """An OR evaluated as a tree of union matchers: on an index this small whoosh's
+    default (pre-loading every posting into arrays) costs several times more."""
+    if len(parts) == 1:
+        return parts[0]
+    q = Q.Or(parts)
+    q.matcher_type = Q.Or.DEFAULT_MATCHER
+    return q
