@@ -19,8 +19,9 @@ from whoosh.scoring import BM25F
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .freshness import is_fresh
-from .indexer import INDEX_NAME, build_index, index_dir
-from .querying import plan, build_query
+from .indexer import INDEX_NAME, index_dir
+from .querying import build_query, plan
+from .synonyms import load as load_synonyms
 
 VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition}, "kind": {k.value for k in Kind}}
 
@@ -78,9 +79,10 @@ def check_filter(name: str, value: str | None) -> str | None:
 
 
 class Engine:
-    def __init__(self, layout: Layout, ix):
+    def __init__(self, layout: Layout, ix, synonyms):
         self.layout = layout
         self.ix = ix
+        self.synonyms = synonyms
         self.searcher = ix.searcher(weighting=BM25F())
 
     def close(self) -> None:
@@ -122,7 +124,7 @@ class Engine:
         game, edition, kind = check_filter("game", game), check_filter("edition", edition), check_filter("kind", kind)
         if limit < 1:
             raise SearchUsageError("--limit must be at least 1")
-        p = plan(text)
+        p = plan(text, self.synonyms)
         editions = {edition} if edition else set(p.editions)
         games = {game} if game else set(p.games)
         if edition:
@@ -218,6 +220,8 @@ class Engine:
 def ensure_index(layout: Layout) -> Path:
     target = index_dir(layout)
     if not is_fresh(layout, target):
+        from .indexer import build_index
+
         build_index(layout)
     return target
 
@@ -228,4 +232,4 @@ def open_engine(root: Path | None = None) -> Engine:
     if not layout.glossary.is_dir():
         raise SearchUsageError(f"{layout.glossary}: no glossary here (use --root or run inside a checkout)")
     target = ensure_index(layout)
-    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME))
+    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), load_synonyms(target))

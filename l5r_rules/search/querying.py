@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from whoosh import query as Q
 
-from .analysis import analyze, english, german
+from .analysis import analyze, english, german, plain
 from .fields import SEARCH_FIELDS
-from .synonyms import longest_key, synonyms
+from .synonyms import Table
 
 MAX_QUERY_CHARS = 1000
 MAX_WORDS = 32
@@ -68,8 +68,6 @@ LANG_FIELDS: dict[str, list[tuple[str, float]]] = {"en": [], "de": []}
 for _name, (_lang, _boost) in SEARCH_FIELDS.items():
     LANG_FIELDS[_lang].append((_name, _boost))
 ANALYZERS = {"en": english, "de": german}
-# fields whose vocabulary typo correction draws on
-FUZZY_FIELDS = {"en": ("term", "text", "aliases"), "de": ("term_de", "text_de", "aliases_de")}
 
 
 @dataclass
@@ -96,11 +94,11 @@ def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[
     return None
 
 
-def plan(text: str) -> Plan:
+def plan(text: str, syn: Table) -> Plan:
+    """Split `text` into edition filters and word slots, using the synonym table `syn`."""
     words = words_of(text)
     p = Plan(words=words)
-    syn = synonyms()
-    longest_syn = longest_key()
+    longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = max(len(k) for k in EDITION_PHRASES)
     i = 0
     named_gold = False
@@ -153,14 +151,12 @@ def _known(reader, lang: str, terms: list[str]) -> bool:
     return all(any(reader.doc_frequency(f, t) for f, _ in LANG_FIELDS[lang]) for t in terms)
 
 
-def _fuzzy(reader, lang: str, term: str) -> list[str]:
-    if len(term) < 4 or not term.isalpha():
+def _fuzzy(reader, word: str) -> list[str]:
+    """Index words within edit distance 1 of a typed word (same first letter)."""
+    raw = analyze(plain(), word)
+    if len(raw) != 1 or len(raw[0]) < 4 or not raw[0].isalpha():
         return []
-    found: set[str] = set()
-    for fieldname in FUZZY_FIELDS[lang]:
-        found.update(reader.terms_within(fieldname, term, 1, prefix=1))
-    found.discard(term)
-    return sorted(found)[:8]
+    return sorted(set(reader.terms_within("words", raw[0], 1, prefix=1)) - {raw[0]})[:8]
 
 
 def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Q.Query | None:
@@ -175,16 +171,15 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
             if terms and _known(reader, lang, terms):
                 parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
     if not parts and len(slot) == 1:
-        for lang, fields in LANG_FIELDS.items():
-            terms = analyzed[lang][0][0]
-            if len(terms) != 1:
-                continue
-            close = _fuzzy(reader, lang, terms[0])
-            if close:
-                corrections.setdefault(slot[0][0], []).extend(c for c in close if c not in corrections.get(slot[0][0], []))
-            for candidate in close:
-                parts.extend(Q.Term(f, candidate, boost=FUZZY_WEIGHT) for f, _ in fields
-                             if _useful(reader, f, [candidate]))
+        close = _fuzzy(reader, slot[0][0])
+        if close:
+            corrections[slot[0][0]] = close
+        for candidate in close:
+            for lang, fields in LANG_FIELDS.items():
+                terms = analyze(ANALYZERS[lang](), candidate)
+                if len(terms) == 1:
+                    parts.extend(Q.Term(f, terms[0], boost=FUZZY_WEIGHT) for f, _ in fields
+                                 if _useful(reader, f, terms))
     if not parts:
         return None
     return _or(parts)
