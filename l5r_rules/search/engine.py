@@ -26,6 +26,9 @@ from .synonyms import load as load_synonyms
 VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition}, "kind": {k.value for k in Kind}}
 
 
+SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
+
+
 class SearchUsageError(ValueError):
     """A filter value or query the user must change (shown as one line, exit code 2)."""
 
@@ -133,12 +136,12 @@ class Engine:
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             return results
-        results.groups = self._grouped(q, editions, games, kind, limit)
+        results.groups = self._grouped(q, editions, games, kind, limit, p.soft_editions)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
             p.soft_editions |= p.editions
             q = build_query(self.searcher.reader(), p)
-            results.groups = self._grouped(q, set(), games, kind, limit)
+            results.groups = self._grouped(q, set(), games, kind, limit, p.soft_editions)
             results.widened = True
         return results
 
@@ -159,25 +162,29 @@ class Engine:
         return ((not editions or payload["edition"] in editions) and (not games or payload["game"] in games)
                 and (not kind or payload["kind"] == kind))
 
-    def _grouped(self, q: Q.Query, editions: set[str], games: set[str], kind: str | None, limit: int) -> list[Group]:
+    def _grouped(self, q: Q.Query, editions: set[str], games: set[str], kind: str | None, limit: int,
+                 soft_editions: set[str] = frozenset()) -> list[Group]:
         found = self.searcher.search(q, filter=self._filter(editions, games, kind), limit=max(limit * 4, 40))
-        groups: dict[str, Group] = {}
-        group_score: dict[str, float] = {}
-        concept_hit: set[str] = set()
+        scored = []
         for hit in found:
             fields = hit.fields()
             payload = json.loads(fields["payload"])
-            if fields["doctype"] == "concept":
+            factor = SOFT_EDITION_FACTOR if payload.get("edition") in soft_editions else 1.0
+            scored.append((hit.score * factor, fields["doctype"], payload))
+        scored.sort(key=lambda s: -s[0])
+        groups: dict[str, Group] = {}
+        group_score: dict[str, float] = {}
+        for score, doctype, payload in scored:
+            if doctype == "concept":
                 key = payload["id"]
-                concept_hit.add(key)
                 group = groups.setdefault(key, Group(payload))
                 group.concept = payload
-                group_score.setdefault(key, hit.score)
+                group_score.setdefault(key, score)
                 continue
             key = payload["concept"] or payload["id"]
             group = groups.setdefault(key, Group(None))
-            group_score.setdefault(key, hit.score)
-            group.hits.append(Hit(payload, hit.score))
+            group_score.setdefault(key, score)
+            group.hits.append(Hit(payload, score))
         out: list[Group] = []
         total = 0
         for key in sorted(groups, key=lambda k: -group_score[k]):

@@ -11,7 +11,9 @@ into words; the words become weighted terms:
   the fields of that language (term and aliases weigh most, see fields.py);
 * a word whose stems are not in the index vocabulary gets typo tolerance: the
   index words within edit distance 1 (same first letter) are added instead;
-* words are OR-ed with a coordination bonus, so entries matching more words rank first.
+* words are OR-ed; BM25F ranks entries matching more (and rarer) words first.
+
+Soft edition words (plan.soft_editions) are applied by the engine to the scores.
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ FUZZY_WEIGHT = 0.6
 # it is only searched in the short fields (term, aliases).
 COMMON_SHARE = 0.25
 LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
-COORDINATION = None
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 
@@ -189,11 +190,7 @@ def build_query(reader, p: Plan) -> Q.Query | None:
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
-    main = slots[0] if len(slots) == 1 else (Q.Or(slots, scale=COORDINATION) if COORDINATION else _or(slots))
-    if p.soft_editions:
-        boost = Q.Or([Q.Term("edition", e) for e in sorted(p.soft_editions)], boost=2.0)
-        return Q.AndMaybe(main, boost)
-    return main
+    return slots[0] if len(slots) == 1 else _or(slots)
 
 
 def _or(parts: list[Q.Query]) -> Q.Query:
