@@ -38,6 +38,7 @@ COMMON_SHARE = 0.25
 LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
+_TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
 
 # phrase -> (editions, games). Longest phrases are matched first.
 EDITION_PHRASES: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
@@ -84,7 +85,8 @@ class Plan:
 
 
 def words_of(text: str) -> list[str]:
-    return _WORD.findall(text[:MAX_QUERY_CHARS].lower())[:MAX_WORDS]
+    text = _TERMINAL_ESCAPE.sub(" ", text[:MAX_QUERY_CHARS])
+    return _WORD.findall(text.lower())[:MAX_WORDS]
 
 
 def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[tuple[str, ...], int] | None:
