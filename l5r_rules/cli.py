@@ -16,6 +16,7 @@ import click
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
     "validate": ("l5r_rules.commands.validate_cmd", "validate_cmd", "Check every glossary file; print path:line:col problems."),
+    "resolve": ("l5r_rules.commands.resolve_cmd", "resolve_cmd", "Run a rules-engine scenario; print the outcome and cited steps."),
     "check-sources": ("l5r_rules.commands.check_sources_cmd", "check_sources_cmd", "Fidelity and coverage of every source document."),
     "search": ("l5r_rules.commands.search_cmd", "search_cmd", "Search the rules of every edition (casual words, typos, German)."),
     "show": ("l5r_rules.commands.show_cmd", "show_cmd", "Show an entry or concept with citation, related links and errata."),

@@ -63,7 +63,7 @@ def _build(node: yaml.Node, path: Path_, out: Loaded) -> Any:
     if isinstance(node, yaml.MappingNode):
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = _Loader.construct_scalar(_LOADER_SINGLETON, key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            key = _LOADER_SINGLETON.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key, str):
                 out.problems.append(YamlProblem("L5R003", key_node.start_mark.line + 1, key_node.start_mark.column + 1,
                                                 dotted(path), "mapping keys must be plain strings"))

@@ -1,0 +1,74 @@
+"""A battle for one province: several attackers, ties to the defender, an empty province against its bonuses.
+
+The defender's total adds its defense bonuses (printed bonus, 1 per face-up
+control token, bonus markers). The rulebook does not say who wins when two
+attackers tie for the highest total above the defender (or in an empty
+province): the scenario must choose (`attacker_tie`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..given import choice
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+
+@dataclass(frozen=True)
+class Inputs:
+    defender: str | None
+    defender_tokens: tuple
+    attackers: dict  # clan -> tuple of token strengths
+    printed_bonus: int
+    face_up_control: int
+    marker_bonus: int
+    choices: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    d = given.get("defender") or {}
+    p = given.get("province", {})
+    return Inputs(d.get("clan"), tuple(d.get("tokens", ())), {c: tuple(v) for c, v in given["attackers"].items()},
+                  p.get("printed_bonus", 0), p.get("face_up_control", 0), p.get("marker_bonus", 0), choices)
+
+
+def fight(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
+    rule = rs.cite("battle")
+    totals = {c: t.step(rule, f"{c} attacks: sum of its token strengths", sum(v), tokens=list(v))
+              for c, v in inp.attackers.items()}
+    bonus = t.step(rs.cite("battle.bonus"), "defense bonuses: printed bonus, 1 per face-up control token, bonus markers",
+                   inp.printed_bonus + inp.face_up_control + inp.marker_bonus, printed=inp.printed_bonus,
+                   face_up_control=inp.face_up_control, markers=inp.marker_bonus)
+    defence = sum(inp.defender_tokens) + bonus
+    if inp.defender:
+        t.step(rule, f"{inp.defender} defends: token strengths plus defense bonuses", defence,
+               tokens=list(inp.defender_tokens))
+    else:
+        t.step(rule, "an empty province: attackers compare against its defense bonuses", defence)
+    best = max(totals.values(), default=0)
+    top = sorted(c for c, v in totals.items() if v == best)
+    if best <= defence:
+        winner = inp.defender
+        t.step(rule, "the highest total wins; a tie goes to the defender", winner, best_attack=best, defence=defence)
+    elif len(top) > 1:
+        pick = choice(inp.choices, "attacker_tie", f"attackers {top} tie above the defence; the rulebook does not "
+                      "say who wins: name the winning clan, or null for no winner")
+        winner = t.step(rule, "attackers tied for the highest total: the scenario's reading", pick, tied=top)
+    else:
+        winner = t.step(rule, "the highest total wins", top[0], best_attack=best, defence=defence)
+    out = {"totals": totals, "defence": defence, "winner": winner, "control": None}
+    if winner and winner != inp.defender:
+        out["control"] = t.step(rule, f"{winner} removes the defender's control tokens and places 1 face-down",
+                                {"clan": winner, "face_up": False})
+    elif inp.defender:
+        out["control"] = t.step(rs.cite("battle.defended"), f"successful defence: {inp.defender} adds 1 face-up "
+                                "control token (a defense bonus for later battles)", {"clan": inp.defender, "face_up": True})
+    else:
+        t.step(rule, "a failed attack on an empty province: nothing happens", None)
+    return out
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    return t.done(fight(inp, rs, t))

@@ -1,0 +1,94 @@
+"""The resolution phase in its order: reveal, bluffs and illegal markers, raze, diplomacy, battles, territories.
+
+Markers lie in a province or on one of its borders. Razing works only in a
+province holding one of the razing clan's shinobi, or next to a province it
+controls; it discards the markers of that province and its borders, removes
+its control tokens and leaves scorched earth. Diplomacy discards the markers of
+that province and its borders and leaves a peace token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from . import battle, territory
+
+COMBAT = ("army", "navy", "shinobi")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    provinces: dict  # name -> {controller, adjacent, printed_bonus, face_up_control}
+    markers: tuple  # {clan, type, province, strength, legal}
+    territories: dict
+    choices: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(dict(given["provinces"]), tuple(given["markers"]), dict(given.get("territories", {})), choices)
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("phase")
+    provinces = {n: dict(p) for n, p in inp.provinces.items()}
+    markers = list(inp.markers)
+    t.step(rule, "1. reveal all combat markers", len(markers))
+    gone = [m for m in markers if m["type"] == "bluff" or not m.get("legal", True)]
+    markers = [m for m in markers if m not in gone]
+    t.step(rule, "2. discard bluff markers and markers placed against the rules",
+           [f"{m['clan']} {m['type']} in {m['province']}" for m in gone])
+    scorched, peace = [], []
+    for kind, key in (("raze", "raze"), ("diplomacy", "diplomacy")):
+        for m in [m for m in markers if m["type"] == kind]:
+            prov = m["province"]
+            if kind == "raze":
+                own_shinobi = any(x["type"] == "shinobi" and x["clan"] == m["clan"] and x["province"] == prov
+                                  for x in markers)
+                near = any(provinces[a].get("controller") == m["clan"] for a in provinces[prov].get("adjacent", ()))
+                if not t.step(rs.cite("raze"), f"{m['clan']} razes {prov}: needs own shinobi there or an adjacent "
+                              "controlled province", own_shinobi or near, shinobi=own_shinobi, adjacent=near):
+                    markers.remove(m)
+                    continue
+            hit = [x for x in markers if x is not m and x["province"] == prov and x["type"] in COMBAT]
+            markers = [x for x in markers if x not in hit and x is not m]
+            if kind == "raze":
+                provinces[prov]["controller"] = None
+                scorched.append(prov)
+            else:
+                peace.append(prov)
+            t.step(rs.cite(key) if kind == "raze" else rule,
+                   f"{'3' if kind == 'raze' else '4'}. {kind} in {prov}: discard markers in it and on its borders"
+                   + ("; remove control tokens; scorched earth" if kind == "raze" else "; place a peace token"),
+                   [f"{x['clan']} {x['type']}" for x in hit])
+    battles = {}
+    for prov in sorted({m["province"] for m in markers if m["type"] in COMBAT}):
+        p = provinces[prov]
+        here = [m for m in markers if m["province"] == prov and m["type"] in COMBAT]
+        owner = p.get("controller")
+        attackers = {}
+        for m in here:
+            if m["clan"] != owner:
+                attackers.setdefault(m["clan"], []).append(m["strength"])
+        if not attackers:
+            continue
+        t.step(rule, f"5. battle in {prov}", sorted(attackers))
+        sub = battle.Inputs(owner, tuple(m["strength"] for m in here if m["clan"] == owner),
+                            {c: tuple(v) for c, v in attackers.items()}, p.get("printed_bonus", 0),
+                            p.get("face_up_control", 0), p.get("marker_bonus", 0),
+                            inp.choices.get("battles", {}).get(prov, {}))
+        res = battle.fight(sub, rs, t)
+        battles[prov] = res["winner"]
+        if res["winner"]:
+            p["controller"] = res["winner"]
+    claimed = {}
+    if inp.territories:
+        t.step(rule, "6. claim territories", None)
+        claimed = territory.controllers(territory.Inputs(
+            {k: tuple(v) for k, v in inp.territories.items()},
+            {n: p.get("controller") for n, p in provinces.items()}, frozenset(scorched)), rs, t)
+    t.step(rule, "7. advance the round marker", None)
+    return t.done({"battles": battles, "scorched_earth": scorched, "peace": peace, "territories": claimed,
+                   "control": {n: p.get("controller") for n, p in provinces.items()}})

@@ -1,0 +1,53 @@
+"""End-of-game honor: flowers, face-up control tokens, secret objective, 5 per territory; no honor from the Shadowlands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+
+@dataclass(frozen=True)
+class Inputs:
+    provinces: dict  # name -> {controller, flowers, face_up_control, shadowlands, honor_marker, defense_marker}
+    territories: dict  # territory -> {controller, shadowlands}
+    objectives: dict  # clan -> honor from the secret objective
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(dict(given["provinces"]), dict(given.get("territories", {})), dict(given.get("objectives", {})))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("scoring")
+    clans = sorted({p.get("controller") for p in inp.provinces.values() if p.get("controller")} | set(inp.objectives))
+    honor = {}
+    for clan in clans:
+        mine = {n: p for n, p in inp.provinces.items() if p.get("controller") == clan}
+        flowers = t.step(rule, f"{clan}: flowers in controlled provinces",
+                         sum(p.get("flowers", 0) for p in mine.values()))
+        sl = [n for n, p in mine.items() if p.get("shadowlands") and p.get("face_up_control", 0)]
+        if sl:
+            t.step(rs.cite("scoring.shadowlands"), f"{clan}: face-up control tokens in the Shadowlands give no honor", 0,
+                   provinces=sl)
+        tokens = t.step(rule, f"{clan}: 1 per face-up control token outside the Shadowlands",
+                        sum(p.get("face_up_control", 0) for p in mine.values() if not p.get("shadowlands")))
+        markers = sum(p.get("honor_marker", 0) + (1 if p.get("defense_marker") else 0) for p in mine.values())
+        if markers:
+            t.step(rs.cite("scoring.markers"), f"{clan}: honor bonus markers, and 1 per defense bonus marker", markers)
+        objective = t.step(rule, f"{clan}: honor from the secret objective", inp.objectives.get(clan, 0))
+        owned = [n for n, ter in inp.territories.items() if ter.get("controller") == clan]
+        counted = [n for n in owned if not inp.territories[n].get("shadowlands")]
+        if len(counted) < len(owned):
+            t.step(rs.cite("scoring.shadowlands"), f"{clan}: Shadowlands territories give no honor", 0)
+        terr = t.step(rule, f"{clan}: 5 honor per controlled territory", 5 * len(counted), territories=counted)
+        honor[clan] = flowers + tokens + markers + objective + terr
+    best = max(honor.values(), default=0)
+    top = [c for c, v in honor.items() if v == best]
+    t.step(rule, "the clan with the most honor wins", top[0] if len(top) == 1 else None, honor=honor)
+    out = {"honor": honor, "winner": top[0] if len(top) == 1 else None}
+    if len(top) > 1:
+        out["unsettled"] = f"tie between {top}: the rulebook names no tie-breaker"
+    return t.done(out)

@@ -1,0 +1,39 @@
+"""Territory control: a clan controls a territory if it controls each of its provinces without scorched earth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+
+@dataclass(frozen=True)
+class Inputs:
+    territories: dict  # territory -> tuple of provinces
+    control: dict  # province -> clan or None
+    scorched: frozenset
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs({k: tuple(v) for k, v in given["territories"].items()}, dict(given["control"]),
+                  frozenset(given.get("scorched_earth", ())))
+
+
+def controllers(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
+    out = {}
+    for name, provinces in inp.territories.items():
+        live = [p for p in provinces if p not in inp.scorched]
+        if len(live) < len(provinces):
+            t.step(rs.cite("scorched"), f"{name}: provinces with scorched earth need not be controlled",
+                   live, scorched=[p for p in provinces if p in inp.scorched])
+        clans = {inp.control.get(p) for p in live}
+        owner = next(iter(clans)) if len(clans) == 1 and None not in clans else None
+        out[name] = t.step(rs.cite("territory"), f"{name}: controlled by the clan controlling each of its provinces",
+                           owner, provinces={p: inp.control.get(p) for p in live})
+    return out
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    return t.done({"territories": controllers(inp, rs, t)})

@@ -1,0 +1,93 @@
+"""Battle resolution: winner, destroyed cards, honor per destroyed card, Province destruction.
+
+Per edition: Lotus treats an empty army as no battle winner (only the Province
+check applies); Gold and Ivory compare Force totals as written. Honor is 2 per
+card destroyed for the winner; on a tie Gold and Lotus give 1 per card, Ivory
+gives 2 ("In a tie, both players gain Honor this way"). Lotus restores the
+gaining side's Dishonored Personalities instead of giving the Honor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import NotInSource
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from .cards import Army, army
+from .force import army_force
+
+
+@dataclass(frozen=True)
+class Inputs:
+    attacker: Army
+    defender: Army
+    province_strength: int
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(army(given.get("attacker"), ("given", "attacker")),
+                  army(given.get("defender"), ("given", "defender")), given["province_strength"])
+
+
+def _cards(a: Army) -> list[str]:
+    return [c.name for u in a.units for c in u.cards if c.counts_as_cards]
+
+
+def _gain(side: str, a_own: Army, per_card: int, destroyed: Army, rs: Ruleset, t: Tracer) -> tuple[int, list]:
+    count = sum(u.card_count for u in destroyed.units)
+    gain = t.step(rs.cite("battle.honor"), f"{side} gains {per_card} Honor per card destroyed in the opposing army",
+                  per_card * count, cards=count, per_card=per_card)
+    if any(c.overlaid for u in destroyed.units for c in u.cards):
+        t.step(rs.cite("battle.overlaid"), "every card in an overlaid stack counts", count)
+    dishonored = [u.personality.name for u in a_own.units if u.personality.dishonored]
+    if gain >= 1 and dishonored:
+        if rs.dishonored_restore_instead_of_honor is None:
+            raise NotInSource(rs.cite("battle.honor"),
+                              f"{rs.document} has no rule on Dishonored Personalities and battle Honor")
+        t.step(rs.cite("dishonor"), f"{side} restores Dishonored Personalities instead of gaining Honor",
+               dishonored, would_gain=gain)
+        return 0, dishonored
+    return gain, []
+
+
+def resolve(inputs: Inputs, rs: Ruleset):
+    t = Tracer()
+    att, dfn, ps = inputs.attacker, inputs.defender, inputs.province_strength
+    af = army_force(att, rs, t, ("given", "attacker"), "attacking")
+    df = army_force(dfn, rs, t, ("given", "defender"), "defending")
+    out = {"attacker_force": af, "defender_force": df, "winner": None, "destroyed": {"attacker": [], "defender": []},
+           "honor": {"attacker": 0, "defender": 0}, "restored": [], "province_destroyed": False}
+    if rs.empty_army_no_winner and (att.empty or dfn.empty):
+        exceeds = t.step(rs.cite("battle.no-defenders"), "an army is empty: no winner; the attacking Force must exceed "
+                         "(not equal) the Province strength", (not att.empty) and af > ps, attacker=af, strength=ps)
+        out["province_destroyed"] = exceeds
+        return t.done(out)
+    if af > df:
+        winner = "attacker"
+    elif df > af:
+        winner = "defender"
+    else:
+        winner = "tie"
+    t.step(rs.cite("battle.compare"), "compare the army Force totals (computed once)", winner, attacker=af, defender=df)
+    if winner == "tie" and (att.empty or dfn.empty):
+        t.step(rs.cite("battle.compare"), "a tie with an empty army destroys nothing", [])
+    elif winner == "tie":
+        out["destroyed"] = {"attacker": _cards(att), "defender": _cards(dfn)}
+        ga, ra = _gain("attacker", att, rs.tie_honor_per_card, dfn, rs, t)
+        gd, rd = _gain("defender", dfn, rs.tie_honor_per_card, att, rs, t)
+        out["honor"] = {"attacker": ga, "defender": gd}
+        out["restored"] = ra + rd
+    else:
+        loser = "defender" if winner == "attacker" else "attacker"
+        losing, winning = (dfn, att) if winner == "attacker" else (att, dfn)
+        out["destroyed"][loser] = _cards(losing)
+        gain, restored = _gain(winner, winning, rs.win_honor_per_card, losing, rs, t)
+        out["honor"][winner] = gain
+        out["restored"] = restored
+    out["winner"] = winner
+    if winner == "attacker":
+        out["province_destroyed"] = t.step(
+            rs.cite("battle.province"), "the attacking Force must exceed (not equal) the defending Force plus the "
+            "Province strength; no Honor for the Province", af > df + ps, attacker=af, defender=df, strength=ps)
+    return t.done(out)

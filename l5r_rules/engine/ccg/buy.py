@@ -1,0 +1,81 @@
+"""Buying a Personality from a Province: the Honor Requirement, then the faction discount or Honor gain.
+
+Gold: Faction Personalities may cost 2 less or add their Personal Honor, with no
+per-turn limit. Lotus: the same, but the Honor gain at most once per turn (and 0
+for one entering play Dishonored). Ivory: no discount; "Proclaim" once per turn,
+only from your own Province. A Shadowlands player gets neither option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError, Unsettled
+from ..given import choice
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from ..values import Num, parse_num
+
+
+@dataclass(frozen=True)
+class Inputs:
+    name: str
+    gold_cost: int
+    personal_honor: int
+    honor_requirement: Num
+    aligned: bool
+    enters_dishonored: bool
+    from_own_province: bool
+    family_honor: int
+    shadowlands: bool
+    gained_this_turn: bool
+    option: str | None
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    p, pl = given["personality"], given["player"]
+    return Inputs(p["name"], p["gold_cost"], p["personal_honor"],
+                  parse_num(p["honor_requirement"], ("given", "personality", "honor_requirement")),
+                  bool(p.get("aligned_with_player", False)), bool(p.get("enters_dishonored", False)),
+                  bool(p.get("from_own_province", True)), pl["family_honor"], bool(pl.get("shadowlands", False)),
+                  bool(pl.get("honor_gained_this_way_this_turn", False)), choices.get("option"))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    req_rule = rs.cite("buy.requirement")
+    req = inp.honor_requirement
+    if req.value is None:
+        if rs.dash_honor_requirement_means_none is None:
+            raise Unsettled(req_rule, f"{rs.document} does not say what an Honor Requirement of '-' means")
+        allowed = t.step(req_rule, "an Honor Requirement of '-' lets any Family Honor recruit", True)
+    else:
+        allowed = t.step(req_rule, "Family Honor must be equal to or greater than the Honor Requirement",
+                         inp.family_honor >= req.value, family_honor=inp.family_honor, requirement=req.value)
+    if not allowed:
+        return t.done({"may_recruit": False, "gold_paid": None, "honor_gain": 0})
+    rule = rs.cite("buy.faction")
+    eligible = inp.aligned and not inp.shadowlands and (inp.from_own_province or not rs.honor_gain_needs_own_province)
+    t.step(rule, "the options apply to a Personality of the player's own Faction (not to Shadowlands players)",
+           eligible, aligned=inp.aligned, shadowlands=inp.shadowlands)
+    cost, gain = inp.gold_cost, 0
+    if eligible:
+        option = choice({"option": inp.option} if inp.option else {}, "option",
+                        "discount, honor or none" if rs.faction_discount else "honor or none")
+        if option == "discount":
+            if rs.faction_discount is None:
+                raise ScenarioError(("choices", "option"), f"{rs.document} has no faction discount")
+            cost = t.step(rule, f"pay {rs.faction_discount} Gold less (then no Honor gain)",
+                          max(0, cost - rs.faction_discount), printed=inp.gold_cost)
+        elif option == "honor":
+            if rs.faction_honor_gain_once_per_turn and t.step(rule, "Honor is gained this way once per turn",
+                                                              inp.gained_this_turn, already=inp.gained_this_turn):
+                gain = 0
+            else:
+                if inp.enters_dishonored:
+                    gain = t.step(rs.cite("buy.dishonored"), "a Personality entering play Dishonored counts "
+                                  "Personal Honor 0 for this gain", 0, personal_honor=inp.personal_honor)
+                else:
+                    gain = t.step(rule, "gain Honor equal to the Personal Honor", inp.personal_honor)
+    return t.done({"may_recruit": True, "gold_paid": cost, "honor_gain": gain,
+                   "family_honor": inp.family_honor + gain})

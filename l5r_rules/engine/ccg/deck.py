@@ -1,0 +1,59 @@
+"""CCG deck legality: deck sizes, copies per card, one-of card kinds, Experienced and "Soul of" cards.
+
+Gold counts every Experienced card and Ancestor as Unique; Lotus treats each
+Experience level as a distinct card; Ivory's basic rules count copies by title
+only and make only Unique cards one-of.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+
+@dataclass(frozen=True)
+class Inputs:
+    decks: dict  # "dynasty"/"fate" -> tuple of card dicts
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs({k: tuple(given[k]) for k in ("dynasty", "fate")})
+
+
+def _limit(card: dict, rs: Ruleset, t: Tracer) -> int:
+    name = card["name"]
+    if card.get("type") in rs.singleton_types:
+        return t.step(rs.cite("deck"), f"{name}: one copy of any {card['type']}", 1)
+    if card.get("unique"):
+        return t.step(rs.cite("deck"), f"{name}: one copy of a Unique card", 1)
+    if rs.experienced_is_unique and card.get("experience", 0) > 0:
+        return t.step(rs.cite("deck.experienced"), f"{name}: Experienced cards are Unique", 1)
+    if rs.ancestors_are_unique and card.get("type") == "ancestor":
+        return t.step(rs.cite("deck.experienced"), f"{name}: Ancestors are Unique", 1)
+    return rs.max_copies
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    problems = []
+    groups: dict[tuple, list] = defaultdict(list)
+    for deck, cards in inp.decks.items():
+        size = sum(c.get("count", 1) for c in cards)
+        if not t.step(rs.cite("deck"), f"{deck} deck has at least {rs.deck_min} cards", size >= rs.deck_min, size=size):
+            problems.append(f"{deck} deck has {size} cards (minimum {rs.deck_min})")
+        for c in cards:
+            level = c.get("experience", 0) if rs.experience_level_is_distinct_card else 0
+            groups[(c.get("soul_of") or c["name"], level)].append(c)
+    for (name, level), cards in groups.items():
+        count = sum(c.get("count", 1) for c in cards)
+        limit = min(_limit(c, rs, t) for c in cards)
+        if len(cards) > 1 and any(c.get("soul_of") for c in cards):
+            t.step(rs.cite("deck.soul"), f"'Soul of' cards count together with {name}", count,
+                   cards=[c["name"] for c in cards])
+        label = name + (f" (Experienced {level})" if level else "")
+        if not t.step(rs.cite("deck"), f"{label}: at most {limit} copies", count <= limit, count=count, limit=limit):
+            problems.append(f"{label}: {count} copies (limit {limit})")
+    return t.done({"legal": not problems, "problems": problems})

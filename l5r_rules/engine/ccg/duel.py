@@ -1,0 +1,127 @@
+"""CCG duels: who may focus first, where focused cards come from, and who wins a tie.
+
+Lotus: each side's focus pool is the top three Fate cards plus one optional card
+from hand; the challenged Personality acts first unless a Duelist challenger with
+equal or lower Chi takes the first focus; a tie loses for both. Ivory: focus from
+hand or the deck top, at most four focuses each; a Duelist wins a tie against a
+non-Duelist. The Gold file ends before its duel rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..errors import MissingChoice, ScenarioError
+from ..given import choice
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+SIDES = ("challenger", "challenged")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    chi: dict  # side -> stat value
+    names: dict
+    duelist: dict
+    deck_top: dict  # side -> tuple of focus values, top first
+    hand: dict  # side -> tuple of focus values
+    choices: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    g = {s: given[s] for s in SIDES}
+    return Inputs({s: g[s]["chi"] for s in SIDES}, {s: g[s]["name"] for s in SIDES},
+                  {s: bool(g[s].get("duelist", False)) for s in SIDES},
+                  {s: tuple(g[s].get("deck_top", ())) for s in SIDES},
+                  {s: tuple(g[s].get("hand", ())) for s in SIDES}, choices)
+
+
+def _pools(inp: Inputs, rs: Ruleset, t: Tracer) -> dict | None:
+    if rs.duel_pool_from_deck is None:
+        return None
+    adds = choice(inp.choices, "pool_additions", "for each side, the focus value of the card added from hand, or null")
+    pools = {}
+    for s in ("challenged", "challenger"):  # the challenged player's controller chooses first
+        top = list(inp.deck_top[s][: rs.duel_pool_from_deck])
+        if s not in adds:
+            raise MissingChoice("pool_additions", f"no decision for the {s}'s card from hand (give null for none)")
+        add = adds[s]
+        if add is not None:
+            if add not in inp.hand[s]:
+                raise ScenarioError(("choices", "pool_additions", s), f"no card with focus value {add} in the {s}'s hand")
+            top.append(add)
+        pools[s] = Counter(top)
+        t.step(rs.cite("duel"), f"{s}'s focus pool: top {rs.duel_pool_from_deck} Fate cards plus up to "
+               f"{rs.duel_pool_from_hand} from hand", sorted(top), from_hand=add)
+    return pools
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    rs.require("ccg/duel")
+    t = Tracer()
+    rule = rs.cite("duel")
+    pools = _pools(inp, rs, t)
+    first = "challenged"
+    if (rs.duel_duelist_may_focus_first and inp.duelist["challenger"]
+            and inp.chi["challenger"] <= inp.chi["challenged"]):
+        if choice(inp.choices, "duelist_focuses_first", "the Duelist challenger may take the first focus"):
+            first = "challenger"
+        t.step(rs.cite("duelist"), "a Duelist challenger with equal or lower Chi may focus first (not strike)", first,
+               chi=dict(inp.chi))
+    else:
+        t.step(rule, "the challenged Personality has the first option to focus or strike", first)
+    actions = choice(inp.choices, "actions", "the sequence of focus/strike decisions, ending with a strike")
+    focused = {s: [] for s in SIDES}
+    deck_pos = {s: 0 for s in SIDES}
+    hand_left = {s: Counter(inp.hand[s]) for s in SIDES}
+    turn, struck = first, False
+    for i, act in enumerate(actions):
+        path = ("choices", "actions", i)
+        if struck:
+            raise ScenarioError(path, "the duel already resolved at the strike before this action")
+        if act["by"] != turn:
+            raise ScenarioError(path + ("by",), f"it is the {turn}'s turn to focus or strike")
+        can_focus = (pools[turn] and sum(pools[turn].values()) > 0) if pools is not None else \
+            (rs.duel_max_focuses is None or len(focused[turn]) < rs.duel_max_focuses)
+        if act["do"] == "strike":
+            if i == 0 and first == "challenger":
+                raise ScenarioError(path + ("do",), "a Duelist taking the first opportunity may not strike")
+            struck = t.step(rule, f"{turn} strikes", True, by=turn)
+            continue
+        if not can_focus:
+            raise ScenarioError(path + ("do",), f"the {turn} cannot focus any more and must strike")
+        value, source = act.get("value"), act.get("from", "pool")
+        if pools is not None:
+            if pools[turn][value] <= 0:
+                raise ScenarioError(path + ("value",), f"no card with focus value {value} left in the {turn}'s pool")
+            pools[turn][value] -= 1
+        elif source == "deck":
+            if deck_pos[turn] >= len(inp.deck_top[turn]):
+                raise ScenarioError(path + ("from",), f"given.{turn}.deck_top has no more cards")
+            value = inp.deck_top[turn][deck_pos[turn]]
+            deck_pos[turn] += 1
+        else:
+            if hand_left[turn][value] <= 0:
+                raise ScenarioError(path + ("value",), f"no card with focus value {value} in the {turn}'s hand")
+            hand_left[turn][value] -= 1
+        focused[turn].append(value)
+        t.step(rule, f"{turn} focuses a card from {source}", value, by=turn, count=len(focused[turn]))
+        turn = "challenger" if turn == "challenged" else "challenged"
+    if not struck:
+        raise MissingChoice("actions", "the sequence ends before anyone strikes")
+    totals = {s: inp.chi[s] + sum(focused[s]) for s in SIDES}
+    t.step(rule, "reveal: total focus values plus the Personality's Chi", totals, focused=focused, chi=dict(inp.chi))
+    if totals["challenger"] != totals["challenged"]:
+        winner = max(SIDES, key=totals.get)
+        losers = [s for s in SIDES if s != winner]
+        t.step(rule, "the higher total wins the duel", winner)
+    elif rs.duel_duelist_wins_tie and inp.duelist["challenger"] != inp.duelist["challenged"]:
+        winner = "challenger" if inp.duelist["challenger"] else "challenged"
+        losers = [s for s in SIDES if s != winner]
+        t.step(rule, "a tie, but only one Personality is a Duelist: the Duelist wins", winner)
+    else:
+        winner, losers = None, list(SIDES)
+        t.step(rule, "a tie: both Personalities lose", None)
+    return t.done({"totals": totals, "winner": winner and inp.names[winner], "losers": [inp.names[s] for s in losers]})

@@ -1,0 +1,37 @@
+"""Fear (Lotus): bow each Follower in the target unit with Force <= the Fear strength; Undead unaffected."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from .cards import Unit, unit
+
+
+@dataclass(frozen=True)
+class Inputs:
+    strength: int
+    target_unit: Unit
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(given["strength"], unit(given["target_unit"], ("given", "target_unit")))
+
+
+def resolve(inputs: Inputs, rs: Ruleset):
+    rs.require("ccg/fear")
+    t = Tracer()
+    rule = rs.cite("fear")
+    bowed = []
+    for c in inputs.target_unit.attachments:
+        if c.type not in ("follower", "follower-token"):
+            continue
+        if "undead" in c.keywords:
+            t.step(rule, f"{c.name} is Undead: Fear does not affect it", False, card=c.name)
+            continue
+        force = c.force.value if c.force and c.force.value is not None else 0
+        if t.step(rule, f"{c.name}: bowed if Force <= Fear strength", force <= inputs.strength,
+                  card=c.name, force=force, strength=inputs.strength):
+            bowed.append(c.name)
+    return t.done({"bowed": bowed})

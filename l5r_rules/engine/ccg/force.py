@@ -1,0 +1,90 @@
+"""Unit and army Force totals, per edition.
+
+Editions differ: Lotus adds every unbowed attached card and lets only "+"/"-"
+stats modify the Personality; Gold and Ivory make Items modify the
+Personality directly (bowed or not) and add only Followers to the unit; a
+bowed Personality zeroes the unit in Gold and Lotus, while Ivory only leaves
+out bowed Personalities and bowed Followers (its walkthrough: 12 - 3 = 9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError, Unsettled
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from ..values import Num
+from .cards import Army, Card, Unit, army
+
+
+def number(num: Num | None, rs: Ruleset, t: Tracer, what: str, path: tuple) -> int:
+    """A printed number as an int; a dash is read by the edition's rule, never silently as 0."""
+    if num is None:
+        raise ScenarioError(path, f"{what} is needed but not given (give it, or give stated_force)")
+    if num.value is not None:
+        return num.value
+    if rs.missing_value_reads_as_zero is None:
+        raise Unsettled(rs.cite("force.unit"), f"{rs.document} does not say how a '-' value counts ({what})")
+    return t.step(rs.cite("missing-value"), f"{what} is '-': a missing value counts as 0", 0, raw=None, floored=0)
+
+
+def _is_direct(card: Card, rs: Ruleset) -> bool:
+    return bool(card.force and card.force.signed) or (rs.item_force_is_direct and card.type == "item")
+
+
+def unit_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple) -> int:
+    name = u.personality.name
+    if u.stated_force is not None:
+        total = u.stated_force + sum(u.bonuses)
+        return t.step(rs.cite("force.unit"), f"{name}: unit Force as the source states it, plus bonuses",
+                      total, stated=u.stated_force, bonuses=list(u.bonuses))
+    own = number(u.personality.force, rs, t, f"{name}'s Force", path + ("personality", "force"))
+    direct = []
+    for i, c in enumerate(u.attachments):
+        if _is_direct(c, rs):
+            key = "force.signed" if c.force and c.force.signed else "force.item"
+            value = number(c.force, rs, t, f"{c.name}'s Force", path + ("attachments", i, "force"))
+            direct.append(t.step(rs.cite(key), f"{c.name} modifies {name} directly, bowed or not", value,
+                                 card=c.name, force=c.force.show() if c.force else None, bowed=c.bowed))
+    raw = own + sum(direct) + sum(u.bonuses)
+    personal = max(0, raw)
+    t.step(rs.cite("force.unit"), f"{name}'s own Force with modifiers", personal, raw=raw, floored=personal,
+           printed=own, modifiers=direct, bonuses=list(u.bonuses))
+    if u.personality.bowed and rs.bowed_personality_zeroes_unit:
+        return t.step(rs.cite("force.unit"), f"{name} is bowed: no card in the unit adds Force", 0)
+    total = 0 if u.personality.bowed else personal
+    if u.personality.bowed:
+        t.step(rs.cite("force.unit"), f"{name} is bowed: his own Force is not counted", 0)
+    for i, c in enumerate(u.attachments):
+        if _is_direct(c, rs) or (rs.unit_card_types is not None and c.type not in rs.unit_card_types):
+            continue
+        if c.bowed:
+            t.step(rs.cite("force.unit"), f"{c.name} is bowed: adds nothing", 0, card=c.name)
+            continue
+        value = number(c.force, rs, t, f"{c.name}'s Force", path + ("attachments", i, "force"))
+        total += t.step(rs.cite("force.unit"), f"{c.name} adds its Force to the unit", value, card=c.name)
+    return t.step(rs.cite("force.unit"), f"{name}'s unit total", total)
+
+
+def army_force(a: Army, rs: Ruleset, t: Tracer, path: tuple, side: str) -> int:
+    if a.stated_force is not None:
+        return t.step(rs.cite("force.unit"), f"{side} army Force as the source states it", a.stated_force)
+    totals = [unit_force(u, rs, t, path + ("units", i)) for i, u in enumerate(a.units)]
+    return t.step(rs.cite("force.unit"), f"{side} army total: sum of its units", sum(totals), units=totals)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    army: Army
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(army(given["army"], ("given", "army")))
+
+
+def resolve(inputs: Inputs, rs: Ruleset):
+    t = Tracer()
+    units = [unit_force(u, rs, t, ("given", "army", "units", i)) for i, u in enumerate(inputs.army.units)]
+    total = t.step(rs.cite("force.unit"), "army total: sum of its units", sum(units), units=units)
+    return t.done({"units": {u.personality.name: f for u, f in zip(inputs.army.units, units)}, "army": total})

@@ -1,0 +1,47 @@
+"""Ranged attacks, single and combined (Lotus): destroy the target if strength >= its Force."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from .cards import Card, Unit, unit
+
+
+@dataclass(frozen=True)
+class Inputs:
+    attacks: tuple  # ((source card name, source unit name, strength), ...)
+    target_unit: Unit
+    target: str
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]),
+                  unit(given["target_unit"], ("given", "target_unit")), given["target"])
+
+
+def resolve(inputs: Inputs, rs: Ruleset):
+    rs.require("ccg/ranged-attack")
+    t = Tracer()
+    rule = rs.cite("ranged")
+    u = inputs.target_unit
+    target: Card | None = next((c for c in u.cards if c.name == inputs.target), None)
+    followers = [c for c in u.attachments if c.type in ("follower", "follower-token")]
+    legal = target is not None and (target.type in ("follower", "follower-token")
+                                    or (target is u.personality and not followers))
+    t.step(rule, "a Ranged Attack targets a Follower, or a Personality with no Followers", legal, target=inputs.target)
+    if not legal:
+        return t.done({"legal": False, "destroyed": False})
+    if len(inputs.attacks) > 1:
+        sources = [a[0] for a in inputs.attacks]
+        same_unit = len({a[1] for a in inputs.attacks}) == 1
+        ok = t.step(rule, "combined attacks must come from different cards in the same unit",
+                    same_unit and len(set(sources)) == len(sources), sources=sources)
+        if not ok:
+            return t.done({"legal": False, "destroyed": False})
+    strength = sum(a[2] for a in inputs.attacks)
+    force = target.force.value if target.force and target.force.value is not None else 0
+    hit = t.step(rule, f"strength {strength} against Force {force}: destroyed if strength >= Force", strength >= force,
+                 strength=strength, force=force)
+    return t.done({"legal": True, "strength": strength, "destroyed": hit})

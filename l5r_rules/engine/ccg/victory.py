@@ -1,0 +1,63 @@
+"""CCG victory and elimination checks for one player at one moment of the game.
+
+Honor Victory: 40 or more Family Honor when your turn begins (all editions).
+Losing by low Honor: Gold "under -19" and Lotus "below -19" at any time; Ivory
+"-20 or less" after ending your own turn. All Provinces destroyed loses;
+Enlightenment (five Rings) wins in Gold and Lotus; the Ivory basic rules have no
+Ring victory. A Lotus Shadowlands Horde player may not win by Honor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+ELEMENTS = ("air", "earth", "fire", "void", "water")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    moment: str  # start-of-own-turn, end-of-own-turn, other
+    family_honor: int
+    provinces_left: int
+    rings: frozenset
+    horde: bool
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    p = given["player"]
+    return Inputs(given["moment"], p["family_honor"], p["provinces_left"],
+                  frozenset(r.lower() for r in p.get("rings_in_play", ())), bool(p.get("shadowlands_horde", False)))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("victory")
+    reasons = []
+    if t.step(rs.cite("victory.provinces") if "victory.provinces" in rs.cites else rule,
+              "a player with no Provinces left loses", inp.provinces_left == 0, provinces_left=inp.provinces_left):
+        reasons.append("loses: all Provinces destroyed")
+    low = inp.family_honor <= rs.honor_loss_at_or_below
+    if rs.honor_loss_only_at_end_of_own_turn:
+        low = t.step(rule, f"loses after ending his own turn with {rs.honor_loss_at_or_below} Family Honor or less",
+                     low and inp.moment == "end-of-own-turn", family_honor=inp.family_honor, moment=inp.moment)
+    else:
+        low = t.step(rule, f"loses as soon as Family Honor is below {rs.honor_loss_at_or_below + 1}", low,
+                     family_honor=inp.family_honor)
+    if low:
+        reasons.append("loses: Family Honor too low")
+    honor_win = t.step(rule, f"Honor Victory: {rs.honor_victory_at} or more Family Honor when his turn begins",
+                       inp.family_honor >= rs.honor_victory_at and inp.moment == "start-of-own-turn",
+                       family_honor=inp.family_honor, moment=inp.moment)
+    if honor_win and inp.horde and rs.horde_no_honor_victory:
+        honor_win = t.step(rs.cite("victory.horde"), "a Shadowlands Horde player may not win an Honor Victory", False)
+    if honor_win:
+        reasons.append("wins: Honor Victory")
+    if rs.enlightenment_victory and t.step(rule, "Enlightenment Victory: a Ring of each element in play",
+                                           set(ELEMENTS) <= inp.rings, rings=sorted(inp.rings)):
+        reasons.append("wins: Enlightenment Victory")
+    status = "loses" if any(r.startswith("loses") for r in reasons) else (
+        "wins" if reasons else "continues")
+    return t.done({"status": status, "reasons": reasons})

@@ -1,0 +1,74 @@
+"""LCG deckbuilding: deck sizes 40-45, 3 copies by title, 10 conflict characters, influence, five provinces."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+RINGS = ("air", "earth", "fire", "void", "water")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    clan: str
+    influence: int
+    dynasty: tuple
+    conflict: tuple
+    provinces: tuple
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(given["clan"], given["influence"], tuple(given["dynasty"]), tuple(given["conflict"]),
+                  tuple(given["provinces"]))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("deck")
+    problems = []
+
+    def check(ok, text):
+        if not ok:
+            problems.append(text)
+
+    for name, deck in (("dynasty", inp.dynasty), ("conflict", inp.conflict)):
+        size = sum(c.get("count", 1) for c in deck)
+        check(t.step(rule, f"{name} deck has 40 to 45 cards", 40 <= size <= 45, size=size), f"{name} deck: {size} cards")
+    chars = sum(c.get("count", 1) for c in inp.conflict if c.get("type") == "character")
+    check(t.step(rule, "at most 10 character cards in the conflict deck", chars <= 10, characters=chars),
+          f"{chars} characters in the conflict deck")
+    copies = Counter()
+    limits = {}
+    for c in inp.dynasty + inp.conflict:
+        copies[c["name"]] += c.get("count", 1)
+        limits[c["name"]] = c.get("deck_limit", 3)
+    for name, n in copies.items():
+        check(t.step(rs.cite("deck.limits"), f"{name}: at most {limits[name]} copies across both decks",
+                     n <= limits[name], count=n), f"{name}: {n} copies")
+    for name, deck in (("dynasty", inp.dynasty),):
+        for c in deck:
+            check(t.step(rule, f"{c['name']}: dynasty cards are in-clan or neutral",
+                         c.get("clan", "neutral") in (inp.clan, "neutral")), f"{c['name']}: out of clan in dynasty deck")
+    outside = [c for c in inp.conflict if c.get("clan", "neutral") not in (inp.clan, "neutral")]
+    clans = sorted({c["clan"] for c in outside})
+    check(t.step(rs.cite("deck.influence"), "out-of-clan conflict cards come from a single other clan",
+                 len(clans) <= 1, clans=clans), f"out-of-clan cards from {clans}")
+    spent = 0
+    for c in outside:
+        cost = c.get("influence")
+        if cost is None:
+            check(t.step(rs.cite("deck.influence"), f"{c['name']} has no influence cost: cannot be chosen", False),
+                  f"{c['name']}: no influence cost")
+            continue
+        spent += cost * c.get("count", 1)
+    check(t.step(rs.cite("deck.influence"), "influence spent is at most the stronghold's", spent <= inp.influence,
+                 spent=spent, available=inp.influence), f"{spent} influence spent of {inp.influence}")
+    rings = sorted(p["ring"] for p in inp.provinces)
+    check(t.step(rule, "exactly 5 provinces, one for each ring", rings == sorted(RINGS), rings=rings),
+          "provinces must be one per ring")
+    names = Counter(p["name"] for p in inp.provinces)
+    check(t.step(rule, "at most 1 copy of each province", max(names.values(), default=0) <= 1), "duplicate province")
+    return t.done({"legal": not problems, "problems": problems, "influence_spent": spent})

@@ -1,0 +1,51 @@
+"""LCG duel (D.1-D.9): honor bids and transfer, bid added to the dueling skill, higher skill wins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..given import choice
+from ..ruleset import Ruleset
+from ..trace import Tracer
+from ..values import parse_num
+from .honor_bid import transfer
+
+SIDES = ("challenger", "challengee")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    names: dict
+    skill: dict  # side -> Num
+    honor: dict  # side -> honor of the controlling player
+    bids: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    bids = choice(choices, "bids", "each player's duel bid (1-5)")
+    return Inputs({s: given[s]["name"] for s in SIDES},
+                  {s: parse_num(given[s]["skill"], ("given", s, "skill")) for s in SIDES},
+                  {s: given[s]["player_honor"] for s in SIDES}, {s: bids[s] for s in SIDES})
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    for s in SIDES:
+        if inp.skill[s].missing:
+            t.step(rs.cite("dash"), f"{inp.names[s]} has a dash skill: cannot be {s} in a duel of that type", False)
+            return t.done({"legal": False})
+    t.step(rs.cite("duel.roles"), "the initiating player's character is the challenger", dict(inp.names))
+    t.step(rs.cite("duel.bid"), "each player secretly bids 1 to 5", dict(inp.bids))
+    honor = transfer({("first" if s == "challenger" else "second"): inp.bids[s] for s in SIDES},
+                     {("first" if s == "challenger" else "second"): inp.honor[s] for s in SIDES},
+                     rs.cite("duel.transfer"), t)
+    honor = {"challenger": honor["first"], "challengee": honor["second"]}
+    skill = {s: inp.skill[s].value + inp.bids[s] for s in SIDES}
+    t.step(rs.cite("duel.modify"), "each player adds his bid to his character's skill", skill)
+    if skill["challenger"] == skill["challengee"]:
+        winner = None
+    else:
+        winner = max(SIDES, key=skill.get)
+    t.step(rs.cite("duel.compare"), "higher skill wins; equal skill: nobody wins or loses", winner)
+    return t.done({"legal": True, "skill": skill, "winner": winner and inp.names[winner],
+                   "loser": winner and inp.names[[s for s in SIDES if s != winner][0]], "honor": honor})

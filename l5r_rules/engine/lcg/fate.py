@@ -1,0 +1,41 @@
+"""Fate phase (4.2-4.4): discard characters with no fate, remove 1 fate from the rest, fate on unclaimed rings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..given import choice
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+
+@dataclass(frozen=True)
+class Inputs:
+    characters: dict  # player -> tuple of (name, fate)
+    rings: dict  # unclaimed ring -> fate on it
+    choices: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs({p: tuple((c["name"], c["fate"]) for c in cs) for p, cs in given["characters"].items()},
+                  dict(given.get("unclaimed_rings", {})), choices)
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    discarded, remaining = {}, {}
+    for player, chars in inp.characters.items():
+        broke = [n for n, f in chars if f == 0]
+        if len(broke) > 1:
+            order = choice(inp.choices, "discard_order", f"{player} discards {len(broke)} characters one at a time")
+            order = order.get(player) if isinstance(order, dict) else None
+            if order is None or sorted(order) != sorted(broke):
+                raise ScenarioError(("choices", "discard_order", player), f"must list exactly {sorted(broke)}")
+            broke = list(order)
+        discarded[player] = t.step(rs.cite("fate.discard"), f"{player} discards each character with no fate", broke)
+        remaining[player] = {n: f - 1 for n, f in chars if f > 0}
+        t.step(rs.cite("fate.remove"), f"remove 1 fate from each of {player}'s characters", remaining[player])
+    rings = t.step(rs.cite("fate.rings"), "place 1 fate on each unclaimed ring",
+                   {r: f + 1 for r, f in inp.rings.items()})
+    return t.done({"discarded": discarded, "fate": remaining, "rings": rings})

@@ -1,0 +1,51 @@
+"""Honor bid (draw phase 2.2-2.4): the higher bidder gives the difference to the lower bidder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..given import choice
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+PLAYERS = ("first", "second")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    honor: dict
+    bids: dict
+    modifiers: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    bids = choice(choices, "bids", "each player's dial setting (1-5)")
+    return Inputs({p: given["honor"][p] for p in PLAYERS}, {p: bids[p] for p in PLAYERS},
+                  {p: given.get("bid_modifiers", {}).get(p, 0) for p in PLAYERS})
+
+
+def transfer(bids: dict, honor: dict, rule: str, t: Tracer) -> dict:
+    hi, lo = sorted(PLAYERS, key=lambda p: -bids[p])
+    diff = bids[hi] - bids[lo]
+    t.step(rule, "the higher bidder gives the difference to the lower bidder; equal bids transfer nothing",
+           diff, bids=dict(bids))
+    after = dict(honor)
+    if diff:
+        after[hi] -= diff
+        after[lo] += diff
+    return after
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    for p in PLAYERS:
+        ok = 1 <= inp.bids[p] <= 5
+        t.step(rs.cite("bid"), f"{p} selects a bid from 1 to 5", ok, bid=inp.bids[p])
+        if not ok:
+            return t.done({"legal": False})
+    bids = {p: inp.bids[p] + inp.modifiers[p] for p in PLAYERS}
+    if any(inp.modifiers.values()):
+        t.step(rs.cite("bid.value"), "a modified bid resolves as the modified value (may exceed 5 or be 0)", bids)
+        bids = {p: max(0, b) for p, b in bids.items()}
+    after = transfer(bids, inp.honor, rs.cite("bid.transfer"), t)
+    return t.done({"legal": True, "honor": after})

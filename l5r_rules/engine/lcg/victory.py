@@ -1,0 +1,40 @@
+"""LCG victory checks: 25 honor wins, 0 honor loses, breaking the stronghold province wins; ties go to the first player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..trace import Tracer
+
+PLAYERS = ("first", "second")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    honor: dict
+    stronghold_broken: dict  # player -> his stronghold province is broken
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs({p: given[p]["honor"] for p in PLAYERS},
+                  {p: bool(given[p].get("stronghold_broken", False)) for p in PLAYERS})
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("victory")
+    wins = set()
+    for p in PLAYERS:
+        other = PLAYERS[1 - PLAYERS.index(p)]
+        if t.step(rule, f"{p} wins with 25 or more honor", inp.honor[p] >= 25, honor=inp.honor[p]):
+            wins.add(p)
+        if t.step(rule, f"{p} is eliminated at 0 honor: his opponent wins", inp.honor[p] <= 0, honor=inp.honor[p]):
+            wins.add(other)
+        if t.step(rs.cite("victory.stronghold"), f"{p}'s stronghold province is broken: he loses",
+                  inp.stronghold_broken[p]):
+            wins.add(other)
+    if len(wins) > 1:
+        t.step(rule, "both reach a victory condition at once: the first player wins", "first")
+        wins = {"first"}
+    return t.done({"winner": next(iter(wins), None)})

@@ -1,0 +1,37 @@
+"""The procedure registry: `<system>/<name>` -> the module holding `build` and `resolve`.
+
+One line per procedure; the scenario schema lists the same names.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+PROCEDURES: dict[str, str] = {
+    "ccg/force": "ccg.force",
+    "ccg/battle": "ccg.battle",
+    "ccg/yu": "ccg.yu",
+    "ccg/ranged-attack": "ccg.ranged",
+    "ccg/fear": "ccg.fear",
+    "ccg/duel": "ccg.duel",
+    "ccg/stat": "ccg.stats",
+    "ccg/victory": "ccg.victory",
+    "ccg/buy-personality": "ccg.buy",
+    "ccg/deck": "ccg.deck",
+    "ccg/maneuvers": "ccg.maneuvers",
+    "lcg/conflict": "lcg.conflict",
+    "lcg/honor-bid": "lcg.honor_bid",
+    "lcg/duel": "lcg.duel",
+    "lcg/glory-count": "lcg.favor",
+    "lcg/fate-phase": "lcg.fate",
+    "lcg/victory": "lcg.victory",
+    "lcg/deck": "lcg.deck",
+    "bfr/battle": "bfr.battle",
+    "bfr/resolution-phase": "bfr.resolution",
+    "bfr/territory": "bfr.territory",
+    "bfr/scoring": "bfr.scoring",
+}
+
+
+def module(system: str, procedure: str):
+    return importlib.import_module(f"l5r_rules.engine.{PROCEDURES[f'{system}/{procedure}']}")

@@ -1,0 +1,60 @@
+"""The record of how an outcome was reached: each step names the glossary entry it applies.
+
+A judge reads the trace to check the engine against the rulebook, and the
+golden files pin it so a changed rule or entry id shows up in review.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Step:
+    rule: str
+    what: str
+    inputs: dict = field(default_factory=dict)
+    result: Any = None
+    raw: int | None = None
+    floored: int | None = None
+
+    def to_json(self) -> dict:
+        out = {"rule": self.rule, "what": self.what, "inputs": self.inputs, "result": self.result}
+        if self.raw is not None or self.floored is not None:
+            out["raw"] = self.raw
+            out["floored"] = self.floored
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    outcome: dict
+    trace: tuple[Step, ...]
+
+    @property
+    def rules(self) -> list[str]:
+        """Cited entry ids in order, without repeats next to each other."""
+        out: list[str] = []
+        for step in self.trace:
+            if not out or out[-1] != step.rule:
+                out.append(step.rule)
+        return out
+
+    def to_json(self) -> dict:
+        return {"outcome": self.outcome, "trace": [s.to_json() for s in self.trace]}
+
+
+class Tracer:
+    """Collects steps while a procedure runs; `step` returns the result for inline use."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    def step(self, rule: str, what: str, result: Any = None, raw: int | None = None,
+             floored: int | None = None, **inputs: Any) -> Any:
+        self.steps.append(Step(rule, what, dict(inputs), result, raw, floored))
+        return result
+
+    def done(self, outcome: dict) -> Result:
+        return Result(outcome, tuple(self.steps))

@@ -1,0 +1,192 @@
+"""Build the site atomically: render pages, run mkdocs, swap the output in.
+
+Steps: load the knowledge base, render every page with jinja2 into a fresh
+temporary docs directory (plus the hand-written pages of `content/`), run
+mkdocs-material into a temporary site directory next to the output, and only
+when all of that succeeded replace the output directory with it (two renames).
+Any failure raises `SiteBuildError` with a one-line reason; the previous site is
+left untouched and the temporary directories are removed.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+from ..kb import KnowledgeBase, load_kb
+from ..layout import Layout, find_root
+from .pages import nav, plan_pages, render_pages
+from .sitedata import site_data
+from .urls import Urls
+
+Progress = Callable[[str], None]
+
+
+class SiteBuildError(Exception):
+    """A build failed; str(error) is the one-line reason shown to the user."""
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    pages: int
+    seconds: float
+    size_bytes: int
+    warnings: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class _Collect(logging.Handler):
+    """Collects mkdocs warnings so they can be shown briefly (and counted) instead of logged raw."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage().splitlines()[0])
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def hand_written_pages(content_dir: Path) -> list[Path]:
+    return sorted(p for p in content_dir.rglob("*") if p.is_file()) if content_dir.is_dir() else []
+
+
+def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
+    """Copy content/ into the docs directory; return the Markdown pages for the nav."""
+    pages = []
+    for src in hand_written_pages(content_dir):
+        rel = src.relative_to(content_dir)
+        dst = docs_dir / rel
+        if dst.exists():
+            raise SiteBuildError(f"{src}: hand-written page clashes with a generated page {rel.as_posix()}")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+        if src.suffix == ".md":
+            pages.append(rel.as_posix())
+    return pages
+
+
+def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, offline: bool, strict: bool):
+    from mkdocs.config import load_config
+
+    config_file = root / "mkdocs.yml"
+    if not config_file.is_file():
+        raise SiteBuildError(f"{config_file}: missing (the site configuration)")
+    overrides: dict = dict(docs_dir=str(docs_dir), site_dir=str(site_dir), nav=nav_items, strict=strict)
+    if offline:
+        raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
+        overrides["plugins"] = list(raw.get("plugins") or []) + ["offline"]
+        overrides["use_directory_urls"] = False
+    return load_config(config_file=str(config_file), **overrides)
+
+
+def _swap_in(new_site: Path, out: Path) -> None:
+    """Replace `out` with `new_site` by renames on the same file system."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{time.time_ns()}")
+        out.rename(old)
+    try:
+        new_site.rename(out)
+    except OSError:
+        if old is not None:
+            old.rename(out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(
+    root: Path | None = None,
+    out: Path | None = None,
+    *,
+    offline: bool = False,
+    strict: bool = False,
+    kb: KnowledgeBase | None = None,
+    progress: Progress | None = None,
+    with_scenarios: bool = True,
+) -> BuildResult:
+    say = progress or (lambda _msg: None)
+    layout = Layout((root or find_root()).resolve())
+    out = (out or layout.root / "site").resolve()
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+
+    kb = kb or load_kb(layout.root)
+    data = site_data(kb, with_scenarios=with_scenarios)
+    timings["load"] = time.perf_counter() - t0
+    say(f"loaded {len(kb.entries)} entries, {len(kb.concepts)} concepts, {len(kb.errata)} errata, "
+        f"{len(data.scenarios)} scenarios ({timings['load']:.1f} s)")
+
+    layout.build.mkdir(parents=True, exist_ok=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="docs-", dir=layout.build))
+    new_site = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    collector = _Collect()
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(collector)
+    previous_level, previous_propagate = mkdocs_log.level, mkdocs_log.propagate
+    mkdocs_log.setLevel(logging.WARNING)
+    mkdocs_log.propagate = False
+    try:
+        t1 = time.perf_counter()
+        pages = plan_pages(data)
+        count = render_pages(data, pages, work, Urls(directory_urls=not offline))
+        extra = _copy_content(layout.root / "content", work)
+        timings["render"] = time.perf_counter() - t1
+        say(f"rendered {count} pages and {len(extra)} hand-written pages ({timings['render']:.1f} s)")
+
+        t2 = time.perf_counter()
+        say("running mkdocs (material theme, search in English and German)" + (" with the offline plugin" if offline else ""))
+        from mkdocs.commands.build import build as mkdocs_build
+        from mkdocs.exceptions import MkDocsException
+
+        try:
+            config = _mkdocs_config(layout.root, work, new_site, nav(data, extra), offline, strict)
+            mkdocs_build(config)
+        except SystemExit as exc:  # mkdocs may exit on a broken config
+            raise SiteBuildError(f"mkdocs stopped: {collector.messages[-1] if collector.messages else exc}") from None
+        except MkDocsException as exc:
+            detail = collector.messages[-1] if collector.messages else str(exc)
+            raise SiteBuildError(f"mkdocs failed: {str(exc).splitlines()[0] if str(exc) else ''} {detail}".strip()) from None
+        timings["mkdocs"] = time.perf_counter() - t2
+        if not (new_site / "index.html").is_file():
+            raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
+        _swap_in(new_site, out)
+        docs_keep = layout.build / "docs"
+        shutil.rmtree(docs_keep, ignore_errors=True)
+        work.rename(docs_keep)
+    except SiteBuildError:
+        raise
+    except jinja_errors() as exc:
+        raise SiteBuildError(f"template error: {type(exc).__name__}: {exc}".splitlines()[0]) from None
+    except OSError as exc:
+        raise SiteBuildError(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": ")) from None
+    finally:
+        mkdocs_log.removeHandler(collector)
+        mkdocs_log.setLevel(previous_level)
+        mkdocs_log.propagate = previous_propagate
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(new_site, ignore_errors=True)
+    seconds = time.perf_counter() - t0
+    size = dir_size(out)
+    say(f"built {out} in {seconds:.1f} s ({size / 1e6:.1f} MB, {count + len(extra)} pages, {len(collector.messages)} warnings)")
+    return BuildResult(out=out, pages=count + len(extra), seconds=seconds, size_bytes=size,
+                       warnings=collector.messages, timings=timings)
+
+
+def jinja_errors() -> tuple[type[Exception], ...]:
+    import jinja2
+
+    return (jinja2.TemplateError,)

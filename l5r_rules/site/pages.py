@@ -1,0 +1,253 @@
+"""Which pages the site has, and the jinja2 environment that renders them.
+
+`plan_pages(data)` lists every generated page as (docs-relative path, template,
+context); `render_pages()` renders them into a docs directory. Templates are
+`templates/*.md.j2` (autoescape on: every value is HTML-escaped unless it is
+already safe Markup, such as entry text rendered by `textrender`). Only a few
+index pages go into the nav; entries, concepts and compare views are reached
+through them, which keeps each page small (the nav is repeated on every page).
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from ..vocab import GAME_OF_EDITION, slugify
+from . import urls as U
+from .diff import word_diff
+from .schemadoc import available as available_schemas, schema_doc
+from .sitedata import EDITION_LABELS, EDITION_SHORT, ERRATA_TYPES, GAME_LABELS, SiteData
+from .textrender import md_inline, render_text
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    path: str
+    template: str
+    context: dict
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("l5r_rules.site", "templates"),
+        autoescape=True,  # every template, whatever its extension
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.do"],
+    )
+    env.filters["md"] = md_inline
+    env.filters["title"] = safe_title
+    env.filters["slug"] = slugify
+    env.filters["errata_type"] = lambda t: ERRATA_TYPES.get(t, t)
+    env.globals.update(
+        EDITION_LABELS=EDITION_LABELS, EDITION_SHORT=EDITION_SHORT, GAME_LABELS=GAME_LABELS,
+        GAME_OF_EDITION={str(k): str(v) for k, v in GAME_OF_EDITION.items()}, U=U,
+    )
+    return env
+
+
+def safe_title(text: str) -> Markup:
+    """A page title for YAML front matter. mkdocs themes print titles without
+    escaping, so angle brackets are replaced by look-alikes; JSON quoting is valid YAML."""
+    clean = str(text).replace("<", "‹").replace(">", "›").replace("\n", " ")
+    return Markup(json.dumps(clean, ensure_ascii=False))
+
+
+class PageHelpers:
+    """Functions templates call, bound to the page being rendered (for relative links)."""
+
+    def __init__(self, data: SiteData, urls: U.Urls, page: str):
+        self.data, self.urls, self.page = data, urls, page
+
+    def link(self, to_page: str, anchor: str | None = None) -> str:
+        return self.urls.rel(self.page, to_page, anchor)
+
+    def entry_link(self, entry_id: str, anchor: str | None = None) -> str:
+        return self.link(U.entry_page(entry_id), anchor)
+
+    def entry_a(self, entry_id: str, with_badge: bool = True) -> Markup:
+        entry = self.data.entries.get(entry_id)
+        if entry is None:  # validate reports dangling ids; the site shows the id unlinked
+            return Markup('<span class="l5r-missing" title="not an entry id">{}</span>').format(entry_id)
+        label = Markup('<a href="{}">{}</a>').format(self.entry_link(entry_id), entry["term"])
+        return badge(entry["edition"]) + Markup(" ") + label if with_badge else label
+
+    def concept_a(self, concept_id: str) -> Markup:
+        concept = self.data.concepts.get(concept_id)
+        if concept is None:
+            return Markup('<span class="l5r-missing">{}</span>').format(concept_id)
+        return Markup('<a href="{}">{}</a>').format(self.link(U.concept_page(concept_id)), concept["title"])
+
+    def text(self, entry: dict) -> Markup:
+        return render_text(entry["text"], entry["id"])
+
+    def plain_text(self, entry: dict) -> Markup:
+        """Entry text without paragraph anchors (for views that show one entry more than once)."""
+        return render_text(entry["text"])
+
+    def ours(self, text: str) -> Markup:
+        """Our own words (summaries, notes), rendered as safely as rule text."""
+        return render_text(text)
+
+    def translation(self, entry: dict) -> Markup:
+        return render_text(entry["translation"]["text"], entry["id"] + "-en")
+
+    def cite(self, entry: dict) -> Markup:
+        doc = self.data.document_of(entry)
+        src = entry["source"]
+        title = doc.title if doc else src["document"]
+        year = f" ({doc.year})" if doc else ""
+        section = " › ".join(src.get("section") or [])
+        page = f", p. {src['page']}" if src.get("page") else ""
+        return Markup('<span class="l5r-cite">{}{}: {}{}</span>').format(title, year, section, page)
+
+
+def badge(edition: str) -> Markup:
+    return Markup('<span class="l5r-badge l5r-ed-{0}" title="{1}">{2}</span>').format(
+        edition, EDITION_LABELS.get(edition, edition), EDITION_SHORT.get(edition, edition))
+
+
+def _concept_editions(data: SiteData, concept: dict) -> list[tuple[str, list[dict]]]:
+    out = []
+    for edition in ("gold", "lotus", "ivory", "lcg", "bfr"):
+        ids = concept.get("entries", {}).get(edition) or []
+        rows = [data.entries[i] for i in ids if i in data.entries]
+        if rows:
+            out.append((edition, rows))
+    return out
+
+
+def _compare_pairs(editions: list[tuple[str, list[dict]]]) -> list[dict]:
+    """Consecutive editions of the same game, with a word diff of their joined text."""
+    pairs = []
+    for (ed_a, rows_a), (ed_b, rows_b) in zip(editions, editions[1:]):
+        same_game = GAME_OF_EDITION.get(ed_a) == GAME_OF_EDITION.get(ed_b)
+        diff = None
+        if same_game:
+            diff = word_diff("\n\n".join(e["text"] for e in rows_a), "\n\n".join(e["text"] for e in rows_b))
+        pairs.append({"a": ed_a, "b": ed_b, "rows_a": rows_a, "rows_b": rows_b, "same_game": same_game, "diff": diff})
+    return pairs
+
+
+def _book_blocks(entries: list[dict]) -> list[dict]:
+    """The book view as a flat list: section headings (when not entries themselves) and entries, in source order."""
+    blocks: list[dict] = []
+    opened: list[str] = []
+    for entry in entries:
+        path = list(entry["source"]["section"]) or [entry["term"]]
+        for depth, name in enumerate(path[:-1]):
+            if len(opened) <= depth or opened[depth] != name:
+                opened = opened[:depth] + [name]
+                blocks.append({"kind": "section", "title": name, "level": min(depth + 2, 6),
+                               "anchor": U.section_anchor(path[: depth + 1])})
+        opened = path
+        blocks.append({"kind": "entry", "entry": entry, "level": min(len(path) + 1, 6)})
+    return blocks
+
+
+def _contents(entries: list[dict]) -> list[dict]:
+    """Section index of one edition: top-level sections with their entries (nested by depth)."""
+    groups: list[dict] = []
+    for entry in entries:
+        path = entry["source"]["section"]
+        top = path[0]
+        if not groups or groups[-1]["title"] != top:
+            groups.append({"title": top, "anchor": U.section_anchor(path[:1]), "entries": []})
+        groups[-1]["entries"].append({"entry": entry, "depth": len(path) - 1})
+    return groups
+
+
+def _az(data: SiteData) -> list[tuple[str, list[dict]]]:
+    items: list[dict] = []
+    for entry in data.entries.values():
+        items.append({"label": entry["term"], "kind": "entry", "id": entry["id"], "edition": entry["edition"]})
+        for alias in entry.get("aliases", []):
+            items.append({"label": alias, "kind": "entry", "id": entry["id"], "edition": entry["edition"], "alias_of": entry["term"]})
+    for cid, concept in data.concepts.items():
+        items.append({"label": concept["title"], "kind": "concept", "id": cid})
+        for alias in concept.get("aliases", []):
+            items.append({"label": alias, "kind": "concept", "id": cid, "alias_of": concept["title"]})
+    letters: dict[str, list[dict]] = defaultdict(list)
+    for item in items:
+        first = (slugify(item["label"])[:1] or "#").upper()
+        letters[first if first in string.ascii_uppercase else "#"].append(item)
+    order = sorted(letters, key=lambda k: (k == "#", k))
+    return [(k, sorted(letters[k], key=lambda i: (slugify(i["label"]), i.get("edition", ""), i["kind"]))) for k in order]
+
+
+def plan_pages(data: SiteData) -> list[PageSpec]:
+    pages: list[PageSpec] = [PageSpec("index.md", "home.md.j2", {})]
+    for edition in data.editions:
+        rows = data.by_edition[edition]
+        doc = data.document_for_edition(edition)
+        ctx = {"edition": edition, "doc": doc, "entries": rows}
+        pages.append(PageSpec(U.edition_index_page(edition), "edition_index.md.j2", {**ctx, "groups": _contents(rows)}))
+        pages.append(PageSpec(U.edition_book_page(edition), "edition_book.md.j2", {**ctx, "blocks": _book_blocks(rows)}))
+        for i, entry in enumerate(rows):
+            prev_e = rows[i - 1] if i else None
+            next_e = rows[i + 1] if i + 1 < len(rows) else None
+            pages.append(PageSpec(U.entry_page(entry["id"]), "entry.md.j2", {"entry": entry, "prev": prev_e, "next": next_e}))
+    concepts = sorted(data.concepts.values(), key=lambda c: c["title"].lower())
+    pages.append(PageSpec("concepts/index.md", "concepts_index.md.j2", {"concepts": concepts}))
+    for concept in concepts:
+        editions = _concept_editions(data, concept)
+        ctx = {"concept": concept, "editions": editions, "scenarios": data.concept_scenarios(concept)}
+        pages.append(PageSpec(U.concept_page(concept["id"]), "concept.md.j2", ctx))
+        pages.append(PageSpec(U.compare_page(concept["id"]), "compare.md.j2", {**ctx, "pairs": _compare_pairs(editions)}))
+    pages.append(PageSpec("glossary.md", "glossary_az.md.j2", {"letters": _az(data)}))
+    pages.append(PageSpec("errata/index.md", "errata_index.md.j2", {}))
+    for edition, records in data.errata_by_edition.items():
+        pages.append(PageSpec(U.errata_edition_page(edition), "errata_list.md.j2",
+                              {"heading": f"Errata and changes: {EDITION_LABELS.get(edition, edition)}", "records": records, "edition": edition}))
+    for card, records in data.errata_by_card.items():
+        pages.append(PageSpec(U.card_page(card), "errata_list.md.j2", {"heading": card, "records": records, "card": card}))
+    if data.authority is not None:
+        pages.append(PageSpec("authority.md", "authority.md.j2", {"authority": data.authority}))
+    pages.append(PageSpec("translations.md", "translations.md.j2", {"entries": data.translated()}))
+    pages.append(PageSpec("format.md", "format.md.j2", {"docs": [schema_doc(n) for n in available_schemas()]}))
+    return pages
+
+
+def nav(data: SiteData, extra_pages: list[str]) -> list:
+    """The navigation: index pages only (entries, concepts and compare views are linked from them)."""
+    items: list = [{"Home": "index.md"}]
+    editions = []
+    for edition in data.editions:
+        editions.append({EDITION_LABELS[edition]: [{"Contents": U.edition_index_page(edition)},
+                                                   {"Read front to back": U.edition_book_page(edition)}]})
+    items.append({"Editions": editions})
+    items.append({"Concepts": "concepts/index.md"})
+    items.append({"A–Z": "glossary.md"})
+    items.append({"Errata": "errata/index.md"})
+    if data.authority is not None:
+        items.append({"Authority": "authority.md"})
+    items.append({"Battle for Rokugan in English": "translations.md"})
+    about = [{"Entry format": "format.md"}] + list(extra_pages)
+    items.append({"About": about})
+    return items
+
+
+def render_pages(data: SiteData, pages: list[PageSpec], docs_dir: Path, urls: U.Urls) -> int:
+    env = environment()
+    count = 0
+    for spec in pages:
+        helpers = PageHelpers(data, urls, spec.path)
+        text = env.get_template(spec.template).render(site=data, h=helpers, badge=badge, page=spec.path, **spec.context)
+        target = docs_dir / spec.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        count += 1
+    return count
+
+

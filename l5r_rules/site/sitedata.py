@@ -1,0 +1,141 @@
+"""Everything the pages need, computed once from the knowledge base.
+
+Indexes that several pages share (entries per edition, the concepts and errata
+that mention an entry, errata per card, the optional authority ladder and
+engine scenarios) are built here so templates stay simple and each page is a
+lookup, keeping the build linear in the number of entries.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .. import yamlio
+from ..kb import KnowledgeBase
+from ..vocab import EDITION_ORDER, GAME_OF_EDITION, slugify
+from . import scenarios as scenario_mod
+
+EDITION_LABELS = {
+    "gold": "Gold Edition",
+    "lotus": "Lotus Edition",
+    "ivory": "Ivory Edition",
+    "lcg": "The Card Game (LCG)",
+    "bfr": "Battle for Rokugan",
+}
+EDITION_SHORT = {"gold": "Gold", "lotus": "Lotus", "ivory": "Ivory", "lcg": "LCG", "bfr": "BfR"}
+GAME_LABELS = {"ccg": "collectible card game (CCG)", "lcg": "living card game (LCG)", "bfr": "board game"}
+ERRATA_TYPES = {
+    "card-errata": "Card erratum",
+    "clarification": "Clarification",
+    "rules-change": "Rules change",
+    "older-cards": "Older cards",
+}
+
+
+@dataclass
+class SiteData:
+    kb: KnowledgeBase
+    editions: list[str]
+    by_edition: dict[str, list[dict]]
+    concepts_of_entry: dict[str, list[str]] = field(default_factory=dict)
+    errata_of_entry: dict[str, list[str]] = field(default_factory=dict)
+    errata_of_concept: dict[str, list[str]] = field(default_factory=dict)
+    errata_by_edition: dict[str, list[dict]] = field(default_factory=dict)
+    errata_by_card: dict[str, list[dict]] = field(default_factory=dict)
+    authority: object | None = None
+    scenarios: list[scenario_mod.ScenarioView] = field(default_factory=list)
+    scenarios_of_entry: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def entries(self) -> dict[str, dict]:
+        return self.kb.entries
+
+    @property
+    def concepts(self) -> dict[str, dict]:
+        return self.kb.concepts
+
+    @property
+    def errata(self) -> dict[str, dict]:
+        return self.kb.errata
+
+    def document_of(self, entry: dict):
+        return self.kb.documents.get(entry["source"]["document"])
+
+    def document_for_edition(self, edition: str):
+        return next((d for d in self.kb.documents.values() if d.edition == edition), None)
+
+    def translated(self) -> list[dict]:
+        return [e for ed in self.editions for e in self.by_edition[ed] if e.get("translation")]
+
+    def concept_scenarios(self, concept: dict) -> list[scenario_mod.ScenarioView]:
+        seen: list[int] = []
+        for ids in concept.get("entries", {}).values():
+            for eid in ids:
+                for i in self.scenarios_of_entry.get(eid, []):
+                    if i not in seen:
+                        seen.append(i)
+        return [self.scenarios[i] for i in seen]
+
+
+def load_authority(kb: KnowledgeBase):
+    path = kb.layout.glossary / "_authority.yaml"
+    return yamlio.load_plain(path) if path.is_file() else None
+
+
+def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
+    by_edition: dict[str, list[dict]] = {}
+    for edition in EDITION_ORDER:
+        rows = kb.entries_of(edition)
+        if rows:
+            by_edition[edition] = rows
+    data = SiteData(kb=kb, editions=list(by_edition), by_edition=by_edition)
+
+    concepts_of_entry: dict[str, list[str]] = defaultdict(list)
+    for cid, concept in sorted(kb.concepts.items(), key=lambda kv: kv[1].get("title", kv[0]).lower()):
+        for ids in concept.get("entries", {}).values():
+            for eid in ids:
+                if cid not in concepts_of_entry[eid]:
+                    concepts_of_entry[eid].append(cid)
+    data.concepts_of_entry = dict(concepts_of_entry)
+
+    errata_of_entry: dict[str, list[str]] = defaultdict(list)
+    errata_of_concept: dict[str, list[str]] = defaultdict(list)
+    by_ed: dict[str, list[dict]] = defaultdict(list)
+    by_card: dict[str, list[dict]] = defaultdict(list)
+    for rid, rec in sorted(kb.errata.items()):
+        for eid in [rec.get("entry"), *rec.get("affects", [])]:
+            if eid and rid not in errata_of_entry[eid]:
+                errata_of_entry[eid].append(rid)
+                for cid in concepts_of_entry.get(eid, []):
+                    if rid not in errata_of_concept[cid]:
+                        errata_of_concept[cid].append(rid)
+        for cid in rec.get("concepts", []):
+            if rid not in errata_of_concept[cid]:
+                errata_of_concept[cid].append(rid)
+        by_ed[rec.get("edition", "")].append(rec)
+        if rec.get("card"):
+            by_card[rec["card"]].append(rec)
+    data.errata_of_entry = dict(errata_of_entry)
+    data.errata_of_concept = dict(errata_of_concept)
+    data.errata_by_edition = {ed: by_ed[ed] for ed in EDITION_ORDER if by_ed.get(ed)}
+    data.errata_by_card = dict(sorted(by_card.items(), key=lambda kv: (slugify(kv[0]), kv[0])))
+    data.authority = load_authority(kb)
+    if with_scenarios:
+        data.scenarios = scenario_mod.load_scenarios(kb.layout.root)
+        index: dict[str, list[int]] = defaultdict(list)
+        for i, view in enumerate(data.scenarios):
+            for eid in view.entries:
+                index[eid].append(i)
+        data.scenarios_of_entry = dict(index)
+    return data
+
+
+def game_of(edition: str) -> str:
+    return str(GAME_OF_EDITION.get(edition, ""))
+
+
+def card_ids(data: SiteData) -> dict[str, str]:
+    return {card: slugify(card) for card in data.errata_by_card}
+
+

@@ -1,0 +1,75 @@
+"""Every scenario under tests/rulings/<ruleset>/ runs as its own case, named by file and id.
+
+Each case checks the schema, the expected outcome (or expected error), and the
+golden trace in tests/rulings/golden/. Regenerate goldens only on purpose:
+`L5R_UPDATE_GOLDEN=1 scripts/test.sh tests/test_rulings.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from l5r_rules.engine import scenario
+from l5r_rules.engine.errors import ScenarioError
+
+RULINGS = Path(__file__).parent / "rulings"
+GOLDEN = RULINGS / "golden"
+FILES = sorted(p for p in RULINGS.glob("*/*.yaml") if p.parent.name != "golden")
+UPDATE = os.environ.get("L5R_UPDATE_GOLDEN") == "1"
+
+
+def _case_id(path: Path) -> str:
+    data = scenario.yamlio.load_plain(path) or {}
+    return f"{path.parent.name}/{path.name}::{data.get('id', '?')}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[_case_id(p) for p in FILES])
+def test_scenario(path: Path):
+    data, problems = scenario.load(path)
+    assert not problems, "\n".join(p.render(str(path)) for p in problems)
+    assert data["id"] == path.stem, "file name must be the scenario id"
+    assert data["ruleset"] == path.parent.name, "folder must be the ruleset"
+    expect = data["expect"]
+    if "error" in expect:
+        with pytest.raises(ScenarioError) as info:
+            scenario.run(data)
+        assert expect["error"] in info.value.message
+        return
+    result = scenario.run(data)
+    problems = scenario.check(data, result)
+    assert not problems, "\n".join(p.render(str(path)) for p in problems)
+    golden = GOLDEN / path.parent.name / f"{path.stem}.json"
+    text = json.dumps(result.to_json(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.is_file(), f"no golden trace {golden}; run with L5R_UPDATE_GOLDEN=1"
+    assert golden.read_text(encoding="utf-8") == text, f"trace differs from {golden}"
+
+
+def test_no_stale_golden_files():
+    live = {(p.parent.name, p.stem) for p in FILES}
+    stale = [g for g in GOLDEN.glob("*/*.json") if (g.parent.name, g.stem) not in live]
+    assert not stale, f"golden traces without a scenario: {stale}"
+
+
+def test_at_least_60_scenarios_and_every_procedure_covered():
+    from l5r_rules.engine.procedures import PROCEDURES
+
+    datas = [scenario.yamlio.load_plain(p) for p in FILES]
+    assert len(datas) >= 60
+    covered = {f"{d['system']}/{d['procedure']}" for d in datas}
+    assert set(PROCEDURES) <= covered, set(PROCEDURES) - covered
+
+
+def test_every_ruleset_has_threshold_cases():
+    per_ruleset = {}
+    for p in FILES:
+        d = scenario.yamlio.load_plain(p)
+        per_ruleset.setdefault(d["ruleset"], set()).add(d["source"]["kind"])
+    for rs in ("gold", "lotus", "ivory", "lcg", "bfr"):
+        assert {"worked-example", "derived-edge-case"} <= per_ruleset[rs], rs

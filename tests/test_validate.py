@@ -1,0 +1,81 @@
+"""`l5r-rules validate`: the repository is valid, and each error code fires on its fixture."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from l5r_rules import yamlio
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "invalid"
+CASES = sorted(FIXTURES.glob("L5R*.yaml"))
+LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>L5R\d{3}) (?P<field>\S+) (?P<message>.+)$")
+
+
+def test_repository_glossary_is_valid(cli, repo_root):
+    result = cli("validate", "--root", str(repo_root))
+    assert result.exit_code == 0, result.output
+
+
+def test_fixture_checkout_is_valid(cli, mini_root):
+    result = cli("validate", "--root", str(mini_root))
+    assert result.exit_code == 0, result.output
+
+
+def test_every_documented_code_has_a_fixture():
+    from l5r_rules import checks
+
+    documented = set(re.findall(r"L5R\d{3}", checks.__doc__))
+    assert documented == {p.stem for p in CASES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_error_code_fires_with_path_and_line(cli, mini_root, case):
+    spec = yamlio.load_plain(case)
+    for rel, content in spec["write"].items():
+        target = mini_root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(content, encoding="utf-8")
+    result = cli("validate", "--root", str(mini_root))
+    assert result.exit_code == 1
+    problems = [LINE.match(line) for line in result.stdout.splitlines() if line.strip()]
+    assert all(problems), f"every line must read path:line:col: CODE field message\n{result.output}"
+    codes = {m["code"] for m in problems}
+    assert case.stem in codes, result.output
+    hit = next(m for m in problems if m["code"] == case.stem)
+    assert hit["path"] == spec["expect"]["path"]
+    assert int(hit["line"]) == spec["expect"]["line"]
+    assert "Traceback" not in result.output
+
+
+def test_tab_indentation_is_reported_not_raised(cli, mini_root):
+    path = mini_root / "glossary/entries/lotus/lotus-bowing.yaml"
+    path.write_text(path.read_text().replace("  - Bowing", "\t- Bowing"))
+    result = cli("validate", "--root", str(mini_root))
+    assert result.exit_code == 1
+    assert "lotus-bowing.yaml:10:1: L5R001" in result.output
+
+
+def test_corrupted_copy_of_real_glossary_reports_every_problem(cli, repo_copy):
+    """Bad YAML, an unknown field, a dangling related id and a wrong id: all four reported at once."""
+    entries = sorted((repo_copy / "glossary/entries/lotus").glob("*.yaml"))
+    bad_yaml, unknown, dangling, wrong_id = entries[:4]
+    bad_yaml.write_text(bad_yaml.read_text() + "text: [unclosed\n")
+    unknown.write_text(unknown.read_text() + "colour: red\n")
+    dangling.write_text(dangling.read_text() + "related:\n- lotus-no-such-entry\n")
+    wrong_id.write_text(wrong_id.read_text().replace(f"id: {wrong_id.stem}", "id: lotus-renamed", 1))
+    result = cli("validate", "--root", str(repo_copy))
+    assert result.exit_code == 1
+    out = result.output
+    assert re.search(rf"{bad_yaml.name}:\d+:\d+: L5R001", out)
+    assert re.search(rf"{unknown.name}:\d+:\d+: L5R011 colour", out)
+    assert re.search(rf"{dangling.name}:\d+:\d+: L5R040 related\[\d+\] 'lotus-no-such-entry'", out)
+    assert re.search(rf"{wrong_id.name}:1:\d+: L5R020 id", out)
+
+
+def test_missing_registry_is_one_line_not_a_traceback(cli, tmp_path):
+    result = cli("validate", "--root", str(tmp_path))
+    assert result.exit_code == 1
+    assert "L5R070" in result.output and "Traceback" not in result.output
