@@ -27,6 +27,10 @@ VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition},
 
 
 SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
+# Each further hit from an edition already listed counts this much less, so that a question
+# without an edition word sees the best entry of several editions early, not five
+# neighbouring steps of one rulebook.
+EDITION_DIVERSITY_DECAY = 0.85
 
 
 class SearchUsageError(ValueError):
@@ -171,7 +175,7 @@ class Engine:
             payload = json.loads(fields["payload"])
             factor = SOFT_EDITION_FACTOR if payload.get("edition") in soft_editions else 1.0
             scored.append((hit.score * factor, fields["doctype"], payload))
-        scored.sort(key=lambda s: -s[0])
+        scored = _diversified(scored)
         groups: dict[str, Group] = {}
         group_score: dict[str, float] = {}
         for score, doctype, payload in scored:
@@ -222,6 +226,25 @@ class Engine:
                     group.hits.append(Hit(payload, score, matched=False))
                     have.add(eid)
                 break  # the most central entry of each edition is enough
+
+
+def _diversified(scored: list[tuple[float, str, dict]]) -> list[tuple[float, str, dict]]:
+    """Greedy re-ranking: score x DECAY^(hits of the same edition already taken)."""
+    remaining = sorted(scored, key=lambda s: -s[0])
+    taken: list[tuple[float, str, dict]] = []
+    seen: dict[str | None, int] = {}
+    while remaining:
+        best_i, best = 0, -1.0
+        for i, (score, _, payload) in enumerate(remaining):
+            adjusted = score * EDITION_DIVERSITY_DECAY ** seen.get(payload.get("edition"), 0)
+            if adjusted > best:
+                best_i, best = i, adjusted
+            if score <= best:  # sorted: no later hit can beat it
+                break
+        score, doctype, payload = remaining.pop(best_i)
+        seen[payload.get("edition")] = seen.get(payload.get("edition"), 0) + 1
+        taken.append((best, doctype, payload))
+    return taken
 
 
 def ensure_index(layout: Layout) -> Path:

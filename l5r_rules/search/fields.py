@@ -22,7 +22,7 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
     "section_de": ("de", 1.5),
     "text": ("en", 1.0),
     "text_de": ("de", 1.0),
-    "translation": ("en", 1.0),
+    "translation": ("en", 0.6),  # our own words: found, but after the rulebooks' own English
 }
 
 

@@ -192,7 +192,31 @@ def build_query(reader, p: Plan) -> Q.Query | None:
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
-    return slots[0] if len(slots) == 1 else _or(slots)
+    if len(slots) == 1:
+        return slots[0]
+    # Ranked OR, plus a bonus for entries whose heading holds every typed word
+    # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length).
+    heading = _heading_bonus(reader, p)
+    return _or(slots + ([heading] if heading else []))
+
+
+HEADING_BONUS = 2.0
+
+
+def _heading_bonus(reader, p: Plan) -> Q.Query | None:
+    parts = []
+    for slot in p.slots:
+        phrase = slot[0][0]
+        for lang, name in (("en", "term"), ("de", "term_de")):
+            terms = analyze(ANALYZERS[lang](), phrase)
+            if terms and all(reader.doc_frequency(name, t) for t in terms):
+                parts.append([Q.Term(name, t) for t in terms])
+                break
+        else:
+            return None
+    if len(parts) < 2:
+        return None
+    return Q.And([t for group in parts for t in group], boost=HEADING_BONUS)
 
 
 def _or(parts: list[Q.Query]) -> Q.Query:
