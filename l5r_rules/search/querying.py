@@ -34,7 +34,7 @@ FUZZY_WEIGHT = 0.6
 # A word in more than this share of documents says next to nothing about a long text
 # field (BM25 gives it almost no weight) but costs a score for each of those documents;
 # it is only searched in the short fields (term, aliases).
-COMMON_SHARE = 0.25
+COMMON_SHARE = 0.15
 LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
