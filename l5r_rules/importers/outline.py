@@ -13,6 +13,7 @@ document has a small outline file (``outlines/<document-id>.yaml``) read here:
     not_headings: [..]           # lines that look like headings but are body text
     inline_terms: [..]           # sections whose paragraphs are "term: definition" glossary lines
     inline_term_kind: {section: kind}  # kind of the inline-term entries of a section (default glossary-term)
+    inline_terms_without_colon: [..]   # glossary lines whose colon the extraction lost ("Term Definition")
     kinds: {section title: kind} # kind of every entry under that section (nearest title wins)
     levels: [[regex, level], ..] # heading level by pattern (for numbered sub-steps)
     body_after: heading          # after this heading every paragraph is body text (diagram labels)
@@ -47,6 +48,7 @@ class Outline:
     not_headings: list[str] = field(default_factory=list)
     inline_terms: list[str] = field(default_factory=list)
     inline_term_kind: dict[str, str] = field(default_factory=dict)
+    inline_terms_without_colon: list[str] = field(default_factory=list)
     kinds: dict[str, str] = field(default_factory=dict)
     levels: list[list] = field(default_factory=list)
     body_after: str | None = None

@@ -86,8 +86,9 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
             continue
         if inline_root is not None:
             m = _INLINE_TERM.match(p.norm)
-            if m:
-                term = m.group(1).strip()
+            bare = next((t for t in outline.inline_terms_without_colon if p.norm.startswith(t + " ")), None)
+            if m or bare:
+                term = bare or m.group(1).strip()
                 current = Section(term=term, path=path() + [term],
                                   kind=outline.inline_term_kind.get(inline_root, "glossary-term"), page=p.page)
                 sections.append(current)
