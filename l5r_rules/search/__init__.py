@@ -8,3 +8,7 @@ jinja2 or the rules engine, so a `l5r-rules search` process starts fast.
 
 Entry point for readers: ``from l5r_rules.search.engine import open_engine``.
 """
+
+from .whoosh_import import import_whoosh
+
+import_whoosh()

@@ -28,6 +28,12 @@ def german():
             | StemFilter(lang="de", cachesize=-1) | CharsetFilter(accent_map))
 
 
+@cache
+def plain():
+    """Unstemmed words: the vocabulary typo tolerance compares a typed word with."""
+    return RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+
+
 def analyze(analyzer, text: str) -> list[str]:
     """The index terms `analyzer` makes of `text`, in order."""
     return [t.text for t in analyzer(text)]

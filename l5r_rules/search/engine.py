@@ -19,10 +19,18 @@ from whoosh.scoring import BM25F
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .freshness import is_fresh
-from .indexer import INDEX_NAME, build_index, index_dir
-from .querying import plan, build_query
+from .indexer import INDEX_NAME, index_dir
+from .querying import build_query, plan
+from .synonyms import load as load_synonyms
 
 VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition}, "kind": {k.value for k in Kind}}
+
+
+SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
+# Each further hit from an edition already listed counts this much less, so that a question
+# without an edition word sees the best entry of several editions early, not five
+# neighbouring steps of one rulebook.
+EDITION_DIVERSITY_DECAY = 0.85
 
 
 class SearchUsageError(ValueError):
@@ -78,9 +86,10 @@ def check_filter(name: str, value: str | None) -> str | None:
 
 
 class Engine:
-    def __init__(self, layout: Layout, ix):
+    def __init__(self, layout: Layout, ix, synonyms):
         self.layout = layout
         self.ix = ix
+        self.synonyms = synonyms
         self.searcher = ix.searcher(weighting=BM25F())
 
     def close(self) -> None:
@@ -122,7 +131,7 @@ class Engine:
         game, edition, kind = check_filter("game", game), check_filter("edition", edition), check_filter("kind", kind)
         if limit < 1:
             raise SearchUsageError("--limit must be at least 1")
-        p = plan(text)
+        p = plan(text, self.synonyms)
         editions = {edition} if edition else set(p.editions)
         games = {game} if game else set(p.games)
         if edition:
@@ -131,12 +140,12 @@ class Engine:
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             return results
-        results.groups = self._grouped(q, editions, games, kind, limit)
+        results.groups = self._grouped(q, editions, games, kind, limit, p.soft_editions)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
             p.soft_editions |= p.editions
             q = build_query(self.searcher.reader(), p)
-            results.groups = self._grouped(q, set(), games, kind, limit)
+            results.groups = self._grouped(q, set(), games, kind, limit, p.soft_editions)
             results.widened = True
         return results
 
@@ -157,25 +166,29 @@ class Engine:
         return ((not editions or payload["edition"] in editions) and (not games or payload["game"] in games)
                 and (not kind or payload["kind"] == kind))
 
-    def _grouped(self, q: Q.Query, editions: set[str], games: set[str], kind: str | None, limit: int) -> list[Group]:
+    def _grouped(self, q: Q.Query, editions: set[str], games: set[str], kind: str | None, limit: int,
+                 soft_editions: set[str] = frozenset()) -> list[Group]:
         found = self.searcher.search(q, filter=self._filter(editions, games, kind), limit=max(limit * 4, 40))
-        groups: dict[str, Group] = {}
-        group_score: dict[str, float] = {}
-        concept_hit: set[str] = set()
+        scored = []
         for hit in found:
             fields = hit.fields()
             payload = json.loads(fields["payload"])
-            if fields["doctype"] == "concept":
+            factor = SOFT_EDITION_FACTOR if payload.get("edition") in soft_editions else 1.0
+            scored.append((hit.score * factor, fields["doctype"], payload))
+        scored = _diversified(scored)
+        groups: dict[str, Group] = {}
+        group_score: dict[str, float] = {}
+        for score, doctype, payload in scored:
+            if doctype == "concept":
                 key = payload["id"]
-                concept_hit.add(key)
                 group = groups.setdefault(key, Group(payload))
                 group.concept = payload
-                group_score.setdefault(key, hit.score)
+                group_score.setdefault(key, score)
                 continue
             key = payload["concept"] or payload["id"]
             group = groups.setdefault(key, Group(None))
-            group_score.setdefault(key, hit.score)
-            group.hits.append(Hit(payload, hit.score))
+            group_score.setdefault(key, score)
+            group.hits.append(Hit(payload, score))
         out: list[Group] = []
         total = 0
         for key in sorted(groups, key=lambda k: -group_score[k]):
@@ -215,9 +228,30 @@ class Engine:
                 break  # the most central entry of each edition is enough
 
 
+def _diversified(scored: list[tuple[float, str, dict]]) -> list[tuple[float, str, dict]]:
+    """Greedy re-ranking: score x DECAY^(hits of the same edition already taken)."""
+    remaining = sorted(scored, key=lambda s: -s[0])
+    taken: list[tuple[float, str, dict]] = []
+    seen: dict[str | None, int] = {}
+    while remaining:
+        best_i, best = 0, -1.0
+        for i, (score, _, payload) in enumerate(remaining):
+            adjusted = score * EDITION_DIVERSITY_DECAY ** seen.get(payload.get("edition"), 0)
+            if adjusted > best:
+                best_i, best = i, adjusted
+            if score <= best:  # sorted: no later hit can beat it
+                break
+        score, doctype, payload = remaining.pop(best_i)
+        seen[payload.get("edition")] = seen.get(payload.get("edition"), 0) + 1
+        taken.append((best, doctype, payload))
+    return taken
+
+
 def ensure_index(layout: Layout) -> Path:
     target = index_dir(layout)
     if not is_fresh(layout, target):
+        from .indexer import build_index
+
         build_index(layout)
     return target
 
@@ -228,4 +262,4 @@ def open_engine(root: Path | None = None) -> Engine:
     if not layout.glossary.is_dir():
         raise SearchUsageError(f"{layout.glossary}: no glossary here (use --root or run inside a checkout)")
     target = ensure_index(layout)
-    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME))
+    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), load_synonyms(target))

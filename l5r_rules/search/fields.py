@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from .analysis import english, german
+from .analysis import english, german, plain
 
 # field name -> (language, boost). Term and aliases weigh most: a judge types the name of the rule.
 SEARCH_FIELDS: dict[str, tuple[str, float]] = {
@@ -22,7 +22,7 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
     "section_de": ("de", 1.5),
     "text": ("en", 1.0),
     "text_de": ("de", 1.0),
-    "translation": ("en", 1.0),
+    "translation": ("en", 0.6),  # our own words: found, but after the rulebooks' own English
 }
 
 
@@ -42,5 +42,6 @@ def build_schema() -> Schema:
         concept=ID,
         refers=KEYWORD(commas=True),  # errata: entry and concept ids the record is about
         payload=STORED,
+        words=TEXT(analyzer=plain(), phrase=False),  # unstemmed vocabulary for typo tolerance, not scored
         **searchable,
     )

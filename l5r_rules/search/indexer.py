@@ -14,10 +14,10 @@ from pathlib import Path
 
 from whoosh import index as windex
 
-from ..kb import load_kb
 from ..layout import Layout
 from .fields import build_schema
 from .freshness import current_stamp, glossary_files
+from .synonyms import write_json as write_synonyms
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
 
 INDEX_NAME = "l5r"
@@ -33,6 +33,8 @@ def _lang_fields(lang: str, **values: str) -> dict[str, str]:
 
 
 def _documents(layout: Layout):
+    from ..kb import load_kb  # only building reads YAML
+
     kb = load_kb(layout.root)
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
     concept_by_entry = concept_of_entries(kb.concepts)
@@ -52,6 +54,8 @@ def _documents(layout: Layout):
             "aliases": alias_text, "aliases_de": alias_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
             "payload": json.dumps(payload, ensure_ascii=False),
+            "words": "\n".join([entry["term"], section, entry["text"], alias_text,
+                                 (entry.get("translation") or {}).get("text", "")]),
             **_lang_fields(lang, term=entry["term"], section=section, text=entry["text"]),
         }
     for concept in kb.concepts.values():
@@ -60,6 +64,7 @@ def _documents(layout: Layout):
             "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"],
             "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
             "text": concept.get("summary", ""),
+            "words": "\n".join([concept["title"], alias_text, concept.get("summary", "")]),
             "payload": json.dumps(concept_payload(concept), ensure_ascii=False),
         }
     for record in kb.errata.values():
@@ -84,6 +89,7 @@ def build_index(layout: Layout) -> Path:
         for doc in _documents(layout):
             writer.add_document(**doc)
         writer.commit()
+        write_synonyms(tmp)
         stamp.write(tmp)
         old = target.parent / f".index-old-{os.getpid()}"
         if target.exists():

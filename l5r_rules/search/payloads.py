@@ -79,3 +79,10 @@ def citation(payload: dict) -> str:
     where = " › ".join(source.get("section") or [])
     page = f", p. {source['page']}" if source.get("page") else ""
     return f"{title} [{payload['edition']}], {where}{page}"
+
+
+def short_citation(payload: dict) -> str:
+    """'lotus-rulebook: Card States › Bowing, p. 38' (for tables; `citation` names the title)."""
+    source = payload["source"]
+    page = f", p. {source['page']}" if source.get("page") else ""
+    return f"{source.get('document')}: {' › '.join(source.get('section') or [])}{page}"

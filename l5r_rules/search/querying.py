@@ -11,7 +11,9 @@ into words; the words become weighted terms:
   the fields of that language (term and aliases weigh most, see fields.py);
 * a word whose stems are not in the index vocabulary gets typo tolerance: the
   index words within edit distance 1 (same first letter) are added instead;
-* words are OR-ed with a coordination bonus, so entries matching more words rank first.
+* words are OR-ed; BM25F ranks entries matching more (and rarer) words first.
+
+Soft edition words (plan.soft_editions) are applied by the engine to the scores.
 """
 
 from __future__ import annotations
@@ -21,17 +23,22 @@ from dataclasses import dataclass, field
 
 from whoosh import query as Q
 
-from .analysis import analyze, english, german
+from .analysis import analyze, english, german, plain
 from .fields import SEARCH_FIELDS
-from .synonyms import longest_key, synonyms
+from .synonyms import Table
 
 MAX_QUERY_CHARS = 1000
 MAX_WORDS = 32
 SYNONYM_WEIGHT = 0.8
 FUZZY_WEIGHT = 0.6
-COORDINATION = 0.9
+# A word in more than this share of documents says next to nothing about a long text
+# field (BM25 gives it almost no weight) but costs a score for each of those documents;
+# it is only searched in the short fields (term, aliases).
+COMMON_SHARE = 0.15
+LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
+_TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
 
 # phrase -> (editions, games). Longest phrases are matched first.
 EDITION_PHRASES: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
@@ -63,8 +70,6 @@ LANG_FIELDS: dict[str, list[tuple[str, float]]] = {"en": [], "de": []}
 for _name, (_lang, _boost) in SEARCH_FIELDS.items():
     LANG_FIELDS[_lang].append((_name, _boost))
 ANALYZERS = {"en": english, "de": german}
-# fields whose vocabulary typo correction draws on
-FUZZY_FIELDS = {"en": ("term", "text", "aliases"), "de": ("term_de", "text_de", "aliases_de")}
 
 
 @dataclass
@@ -80,7 +85,8 @@ class Plan:
 
 
 def words_of(text: str) -> list[str]:
-    return _WORD.findall(text[:MAX_QUERY_CHARS].lower())[:MAX_WORDS]
+    text = _TERMINAL_ESCAPE.sub(" ", text[:MAX_QUERY_CHARS])
+    return _WORD.findall(text.lower())[:MAX_WORDS]
 
 
 def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[tuple[str, ...], int] | None:
@@ -91,11 +97,11 @@ def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[
     return None
 
 
-def plan(text: str) -> Plan:
+def plan(text: str, syn: Table) -> Plan:
+    """Split `text` into edition filters and word slots, using the synonym table `syn`."""
     words = words_of(text)
     p = Plan(words=words)
-    syn = synonyms()
-    longest_syn = longest_key()
+    longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = max(len(k) for k in EDITION_PHRASES)
     i = 0
     named_gold = False
@@ -127,7 +133,18 @@ def plan(text: str) -> Plan:
     return p
 
 
+def _useful(reader, fieldname: str, terms: list[str]) -> bool:
+    """Every term occurs in the field, and the field is short or the terms are not common."""
+    limit = COMMON_SHARE * reader.doc_count()
+    for t in terms:
+        df = reader.doc_frequency(fieldname, t)
+        if not df or (fieldname in LONG_FIELDS and df > limit):
+            return False
+    return True
+
+
 def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Q.Query:
+    """All `terms` in one field (a synonym phrase such as 'discard pile')."""
     if len(terms) == 1:
         return Q.Term(fieldname, terms[0], boost=boost)
     return Q.And([Q.Term(fieldname, t) for t in terms], boost=boost)
@@ -137,14 +154,12 @@ def _known(reader, lang: str, terms: list[str]) -> bool:
     return all(any(reader.doc_frequency(f, t) for f, _ in LANG_FIELDS[lang]) for t in terms)
 
 
-def _fuzzy(reader, lang: str, term: str) -> list[str]:
-    if len(term) < 4 or not term.isalpha():
+def _fuzzy(reader, word: str) -> list[str]:
+    """Index words within edit distance 1 of a typed word (same first letter)."""
+    raw = analyze(plain(), word)
+    if len(raw) != 1 or len(raw[0]) < 4 or not raw[0].isalpha():
         return []
-    found: set[str] = set()
-    for fieldname in FUZZY_FIELDS[lang]:
-        found.update(reader.terms_within(fieldname, term, 1, prefix=1))
-    found.discard(term)
-    return sorted(found)[:8]
+    return sorted(set(reader.terms_within("words", raw[0], 1, prefix=1)) - {raw[0]})[:8]
 
 
 def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Q.Query | None:
@@ -157,28 +172,58 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
     for lang, fields in LANG_FIELDS.items():
         for terms, weight in analyzed[lang]:
             if terms and _known(reader, lang, terms):
-                parts.extend(_phrase_query(f, terms, weight) for f, _ in fields)
+                parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
     if not parts and len(slot) == 1:
-        for lang, fields in LANG_FIELDS.items():
-            terms = analyzed[lang][0][0]
-            if len(terms) != 1:
-                continue
-            close = _fuzzy(reader, lang, terms[0])
-            if close:
-                corrections.setdefault(slot[0][0], []).extend(c for c in close if c not in corrections.get(slot[0][0], []))
-            for candidate in close:
-                parts.extend(Q.Term(f, candidate, boost=FUZZY_WEIGHT) for f, _ in fields)
+        close = _fuzzy(reader, slot[0][0])
+        if close:
+            corrections[slot[0][0]] = close
+        for candidate in close:
+            for lang, fields in LANG_FIELDS.items():
+                terms = analyze(ANALYZERS[lang](), candidate)
+                if len(terms) == 1:
+                    parts.extend(Q.Term(f, terms[0], boost=FUZZY_WEIGHT) for f, _ in fields
+                                 if _useful(reader, f, terms))
     if not parts:
         return None
-    return Q.Or(parts)
+    return _or(parts)
 
 
 def build_query(reader, p: Plan) -> Q.Query | None:
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
-    main = slots[0] if len(slots) == 1 else Q.Or(slots, scale=COORDINATION)
-    if p.soft_editions:
-        boost = Q.Or([Q.Term("edition", e) for e in sorted(p.soft_editions)], boost=2.0)
-        return Q.AndMaybe(main, boost)
-    return main
+    if len(slots) == 1:
+        return slots[0]
+    # Ranked OR, plus a bonus for entries whose heading holds every typed word
+    # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length).
+    heading = _heading_bonus(reader, p)
+    return _or(slots + ([heading] if heading else []))
+
+
+HEADING_BONUS = 2.0
+
+
+def _heading_bonus(reader, p: Plan) -> Q.Query | None:
+    parts = []
+    for slot in p.slots:
+        phrase = slot[0][0]
+        for lang, name in (("en", "term"), ("de", "term_de")):
+            terms = analyze(ANALYZERS[lang](), phrase)
+            if terms and all(reader.doc_frequency(name, t) for t in terms):
+                parts.append([Q.Term(name, t) for t in terms])
+                break
+        else:
+            return None
+    if len(parts) < 2:
+        return None
+    return Q.And([t for group in parts for t in group], boost=HEADING_BONUS)
+
+
+def _or(parts: list[Q.Query]) -> Q.Query:
+    """An OR evaluated as a tree of union matchers: on an index this small whoosh's
+    default (pre-loading every posting into arrays) costs several times more."""
+    if len(parts) == 1:
+        return parts[0]
+    q = Q.Or(parts)
+    q.matcher_type = Q.Or.DEFAULT_MATCHER
+    return q

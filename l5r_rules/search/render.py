@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .payloads import citation
+from .payloads import citation, short_citation
 
 EXCERPT_CHARS = 220
 OWN_WORDS = "[dim](our words, not rule text)[/dim]"
@@ -37,26 +37,38 @@ def print_results(results, out: Console) -> None:
     if not results.groups:
         out.print("No results. Try other words, or fewer filters.")
         return
-    table = Table(show_lines=True, expand=True)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Entry", ratio=2)
-    table.add_column("Source", ratio=2)
-    table.add_column("Text (verbatim excerpt)", ratio=4)
     n = 0
+    pending: list = []  # lone entries share one table; each concept gets its own, titled
     for group in results.groups:
         if group.concept and len(group.hits) > 1:
-            table.add_row("", Text.from_markup(f"[bold magenta]Concept: {escape(group.concept['title'])}[/]"),
-                          Text(f"l5r-rules compare {group.concept['id']}", style="dim"), "")
-        for hit in group.hits:
-            n += 1
-            p = hit.payload
-            entry = Text.from_markup(f"[bold]{escape(p['term'])}[/bold]\n[cyan]{p['edition']}[/cyan] · {p['kind']}"
-                                     f"\n[dim]{escape(p['id'])}[/dim]")
-            body = excerpt(p["text"])
-            if p.get("translation"):
-                body += f"\n[unofficial translation] {excerpt(p['translation']['text'], 160)}"
-            table.add_row(str(n), entry, Text(citation(p)), Text(body))
+            if pending:
+                n = _print_hits(pending, n, out)
+                pending = []
+            title = f"Concept: {group.concept['title']}  ·  l5r-rules compare {group.concept['id']}"
+            n = _print_hits(group.hits, n, out, title=title)
+        else:
+            pending.extend(group.hits)
+    if pending:
+        _print_hits(pending, n, out)
+
+
+def _print_hits(hits, n: int, out: Console, title: str | None = None) -> int:
+    table = Table(show_lines=True, expand=True, title=title, title_justify="left", title_style="bold magenta")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Entry", ratio=2, overflow="fold")
+    table.add_column("Source", ratio=2)
+    table.add_column("Text (verbatim excerpt)", ratio=4)
+    for hit in hits:
+        n += 1
+        p = hit.payload
+        entry = Text.from_markup(f"[bold]{escape(p['term'])}[/bold]\n[cyan]{p['edition']}[/cyan] · {p['kind']}"
+                                 f"\n[dim]{escape(p['id'])}[/dim]")
+        body = excerpt(p["text"])
+        if p.get("translation"):
+            body += f"\n[unofficial translation] {excerpt(p['translation']['text'], 160)}"
+        table.add_row(str(n), entry, Text(short_citation(p)), Text(body))
     out.print(table)
+    return n
 
 
 def print_entry(entry: dict, related: list[dict], errata: list[dict], out: Console) -> None:

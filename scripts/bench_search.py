@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Search benchmark: quality on tests/search_eval.yaml and speed figures.
+
+Prints recall@1, recall@5, MRR (overall and per tag), warm query latency (p50, p95,
+over every eval question, fuzzy and synonyms included), the median wall time of a
+cold `l5r-rules search` process, and the index build time. Goals (issue 4):
+recall@5 >= 0.95, recall@1 >= 0.75, p50 <= 5 ms, p95 <= 15 ms, cold <= 250 ms, build <= 3 s.
+
+    .venv/bin/python scripts/bench_search.py [--misses] [--cold-runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from l5r_rules.layout import Layout  # noqa: E402
+from l5r_rules.search import evaluation  # noqa: E402
+from l5r_rules.search.engine import open_engine  # noqa: E402
+from l5r_rules.search.indexer import build_index  # noqa: E402
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--eval", type=Path, default=ROOT / "tests" / "search_eval.yaml")
+    ap.add_argument("--misses", action="store_true", help="list questions not answered in the top 5")
+    ap.add_argument("--cold-runs", type=int, default=7)
+    ap.add_argument("--builds", type=int, default=3)
+    args = ap.parse_args()
+    layout = Layout(ROOT)
+
+    builds = []
+    for _ in range(args.builds):
+        t = time.perf_counter()
+        build_index(layout)
+        builds.append(time.perf_counter() - t)
+
+    questions = evaluation.load_questions(args.eval)
+    with open_engine(ROOT) as engine:
+        outcomes = evaluation.run(engine, questions)
+        for q in questions[:10]:  # warm-up
+            engine.search(q.q)
+        times = []
+        for _ in range(3):
+            for q in questions:
+                t = time.perf_counter()
+                engine.search(q.q)
+                times.append((time.perf_counter() - t) * 1000)
+
+    exe = ROOT / ".venv" / "bin" / "l5r-rules"
+    cmd = [str(exe) if exe.exists() else "l5r-rules", "search", "tie in a duel lotus", "--root", str(ROOT)]
+    cold = []
+    env = dict(os.environ, COLUMNS="100")
+    for _ in range(args.cold_runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
+        cold.append((time.perf_counter() - t) * 1000)
+    cmd_json = cmd + ["--json"]
+    cold_json = []
+    for _ in range(args.cold_runs):
+        t = time.perf_counter()
+        subprocess.run(cmd_json, check=True, stdout=subprocess.DEVNULL, env=env)
+        cold_json.append((time.perf_counter() - t) * 1000)
+
+    print(f"questions          {len(questions)}")
+    print(f"recall@1           {evaluation.recall_at(outcomes, 1):.3f}   (goal >= 0.75)")
+    print(f"recall@5           {evaluation.recall_at(outcomes, 5):.3f}   (goal >= 0.95)")
+    print(f"MRR                {evaluation.mrr(outcomes):.3f}")
+    tags = sorted({t for q in questions for t in q.tags})
+    for tag in tags:
+        sub = [o for o in outcomes if tag in o.question.tags]
+        print(f"  {tag:16} n={len(sub):3}  r@1 {evaluation.recall_at(sub, 1):.2f}  r@5 {evaluation.recall_at(sub, 5):.2f}"
+              f"  MRR {evaluation.mrr(sub):.2f}")
+    print(f"warm query p50     {pct(times, 50):.2f} ms   (goal <= 5)")
+    print(f"warm query p95     {pct(times, 95):.2f} ms   (goal <= 15)")
+    print(f"warm query max     {max(times):.2f} ms")
+    print(f"cold search median {statistics.median(cold):.0f} ms   (goal <= 250; table output)")
+    print(f"cold --json median {statistics.median(cold_json):.0f} ms")
+    print(f"index build        {min(builds):.2f} s best, {statistics.median(builds):.2f} s median   (goal <= 3)")
+    if args.misses:
+        for o in outcomes:
+            if o.rank is None or o.rank > 1:
+                print(f"  rank {o.rank or '-':>2}  {o.question.q!r}: got {o.ranked[:3]} want {o.question.answers[:3]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""The search, show, compare and export commands, run through click on the fixture glossary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from l5r_rules.cli import COMMANDS, cli
+from l5r_rules.schemas import validator
+from search_helpers import fixture_checkout
+
+MY_COMMANDS = ("search", "show", "compare", "export")
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory):
+    return str(fixture_checkout(tmp_path_factory.mktemp("cli")))
+
+
+def run(*args):
+    """Invoke the CLI; a wide terminal keeps table cells on one line."""
+    return CliRunner().invoke(cli, list(args), catch_exceptions=True, env={"COLUMNS": "300"})
+
+
+@pytest.mark.parametrize("name", MY_COMMANDS)
+def test_help_shows_an_example(name):
+    assert name in COMMANDS
+    result = run(name, "--help")
+    assert result.exit_code == 0 and "Example:" in result.output and f"l5r-rules {name}" in result.output
+
+
+def test_search_json(root):
+    result = run("search", "tie in a duel lotus", "--json", "--root", root)
+    assert result.exit_code == 0, result.output
+    hits = json.loads(result.output)
+    assert hits[0]["id"] == "lotus-challenging-and-dueling"
+    assert hits[0]["concept"] == "dueling" and hits[0]["url"] == "entries/lotus-challenging-and-dueling/"
+    assert hits[0]["source"]["document"] == "lotus-rulebook"
+    assert all(h["edition"] == "lotus" for h in hits)
+
+
+def test_search_table_shows_citation_and_concept(root):
+    result = run("search", "bowing", "--root", root)
+    assert result.exit_code == 0, result.output
+    assert "Concept: Bowing and straightening" in result.output and "l5r-rules compare bowing" in result.output
+    assert "lotus-rulebook: Card States › BOWING AND STRAIGHTENING" in result.output  # citation
+    assert "lotus-bowing-and-straightening" in result.output
+
+
+def test_search_no_results_exit_zero(root):
+    result = run("search", "xylophone", "--root", root)
+    assert result.exit_code == 0 and "No results" in result.output
+
+
+def test_show_entry_json(root):
+    result = run("show", "lotus-bowing-and-straightening", "--json", "--root", root)
+    data = json.loads(result.output)
+    assert data["type"] == "entry" and data["entry"]["concept"] == "bowing"
+    assert [r["id"] for r in data["related"]] == ["lotus-bow", "lotus-straighten"]
+    assert [e["id"] for e in data["errata"]] == ["fixture-bowing-change"]
+
+
+def test_show_entry_text(root):
+    result = run("show", "bfr-flotte", "--root", root)
+    assert result.exit_code == 0
+    assert "Rule text (verbatim)" in result.output and "Flotten erlauben" in result.output
+    assert "Unofficial translation" in result.output
+    assert "Spielablauf › Die Kampfmarker › Flotte" in result.output
+
+
+def test_show_concept(root):
+    result = run("show", "bowing", "--json", "--root", root)
+    data = json.loads(result.output)
+    assert data["type"] == "concept"
+    assert list(data["entries"]) == ["gold", "lotus", "ivory", "lcg"]
+    assert data["entries"]["lotus"][1]["id"] == "lotus-bow"
+    text = run("show", "bowing", "--root", root).output
+    assert "our words" in text and "Differences" in text
+
+
+def test_show_unknown_id_one_line(root):
+    result = run("show", "lotus-bowwing", "--root", root)
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0 and "did you mean" in result.output
+
+
+def test_compare_three_editions(root):
+    result = run("compare", "bowing", "--json", "--root", root)
+    data = json.loads(result.output)
+    assert data["editions"] == ["gold", "lotus", "ivory", "lcg"]
+    assert [(d["from"], d["to"]) for d in data["diffs"]] == [("gold", "lotus"), ("lotus", "ivory"), ("ivory", "lcg")]
+    first = data["diffs"][0]
+    assert 0 < first["similarity"] < 1 and "equal" in {op["op"] for op in first["ops"]}
+    assert {op["op"] for op in first["ops"]} & {"insert", "delete", "replace"}
+    text = run("compare", "bowing", "--editions", "gold,lotus,ivory", "--root", root).output
+    assert "gold → lotus" in text and "lotus → ivory" in text and "Differences (our words" in text
+
+
+def test_compare_by_entry_id_and_order(root):
+    data = json.loads(run("compare", "ivory-duels", "--editions", "lcg,lotus", "--json", "--root", root).output)
+    assert data["concept"]["id"] == "dueling" and data["editions"] == ["lcg", "lotus"]
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (("compare", "bowing", "--editions", "gold,diamond"), 2, "unknown edition 'diamond'"),
+    (("compare", "dueling", "--editions", "gold,lotus"), 2, "no entries for gold"),
+    (("compare", "bowingg"), 1, "did you mean 'bowing'"),
+    (("compare", "bfr-flotte"), 1, "no concept 'bfr-flotte'"),
+])
+def test_compare_errors(root, args, code, message):
+    result = run(*args, "--root", root)
+    assert result.exit_code == code and message in result.output
+    assert result.output.strip().count("\n") == 0
+
+
+def test_word_diff_marks_changes():
+    from l5r_rules.search.worddiff import word_diff
+
+    diff = word_diff("A bowed card cannot **bow**.", "A bowed Personality cannot bow again.")
+    assert {"op": "replace", "old": "card", "new": "Personality"} in diff["ops"]
+    assert {"op": "insert", "old": "", "new": "again."} in diff["ops"] or any(
+        op["new"].endswith("again.") for op in diff["ops"] if op["op"] != "equal")
+    assert word_diff("same text", "same\n  text")["similarity"] == 1.0
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_export(root, fmt, tmp_path):
+    out = tmp_path / f"kb.{fmt}"
+    result = run("export", "--format", fmt, "-o", str(out), "--root", root)
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    if fmt == "json":
+        data = json.loads(text)
+        entries, concepts, schemas = data["entries"], data["concepts"], data["schemas"]
+    else:
+        records = [json.loads(line) for line in text.splitlines()]
+        entries = [r["data"] for r in records if r["type"] == "entry"]
+        concepts = [r["data"] for r in records if r["type"] == "concept"]
+        schemas = {r["name"]: r["data"] for r in records if r["type"] == "schema"}
+    assert len(entries) == 14 and [c["id"] for c in concepts] == ["bowing", "dueling"]
+    assert set(schemas) == {"entry", "concept", "errata"}
+    for entry in entries:
+        assert not list(validator("entry").iter_errors(entry)), entry["id"]
+    assert [e["edition"] for e in entries][0] == "gold" and entries[-1]["edition"] == "bfr"
+
+
+def test_export_is_deterministic(root):
+    assert run("export", "--root", root).output == run("export", "--root", root).output

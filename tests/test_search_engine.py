@@ -1,0 +1,183 @@
+"""The search engine on a small fixture glossary: synonyms, German, typos, editions,
+grouping by concept, JSON hits, freshness, and that a query never reads YAML."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from l5r_rules.search.engine import SearchUsageError, open_engine
+from search_helpers import REPO, fixture_checkout
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory):
+    return fixture_checkout(tmp_path_factory.mktemp("search"))
+
+
+@pytest.fixture(scope="module")
+def engine(root):
+    with open_engine(root) as e:
+        yield e
+
+
+def ids(results):
+    return [h.payload["id"] for h in results.hits]
+
+
+# query -> an entry id that must be among the first three hits
+FINDS = [
+    ("bowing", "gold-bowing"),
+    ("exhausted guy", "gold-bowing"),                        # judges' synonyms: exhausted -> bowed, guy -> personality
+    ("untap", "lotus-bowing-and-straightening"),             # untap -> straighten, ready
+    ("kneel", "gold-bowing"),                                # concept alias, indexed with the concept's entries
+    ("bowwing", "gold-bowing"),                              # typo, edit distance 1
+    ("tie in a duel lotus", "lotus-challenging-and-dueling"),
+    ("what if a duel is a tie ivory", "ivory-duels"),
+    ("Verteidigungsbonus", "bfr-verteidigungsbonus"),
+    ("Küstenprovinz verteidigen", "bfr-flotte"),              # German stemming
+    ("kuestenprovinz", "bfr-flotte"),                        # umlaut typed as ue: typo tolerance
+    ("coastal border fleet", "bfr-flotte"),                  # the unofficial English translation is searched
+    ("yu", "lotus-yu"),
+]
+
+
+@pytest.mark.parametrize("query,expected", FINDS, ids=[q for q, _ in FINDS])
+def test_finds(engine, query, expected):
+    assert expected in ids(engine.search(query, limit=3))
+
+
+@pytest.mark.parametrize("query,edition", [("duel lotus", "lotus"), ("bowing ivory", "ivory"),
+                                           ("fleet battle for rokugan", "bfr"), ("duel lcg", "lcg")])
+def test_edition_words_filter(engine, query, edition):
+    results = engine.search(query)
+    assert results.hits and {h.payload["edition"] for h in results.hits} == {edition}
+    assert results.editions == [edition]
+
+
+def test_two_editions_named_keeps_both(engine):
+    results = engine.search("bowing gold vs lotus")
+    assert {h.payload["edition"] for h in results.hits} == {"gold", "lotus"}
+
+
+def test_lone_gold_is_a_boost_not_a_filter(engine):
+    results = engine.search("gold bowing")
+    plain = engine.search("bowing")
+    # without the word, LCG's entry ranks above Gold's; with it, Gold's moves up
+    assert ids(plain).index("lcg-bow-bowed") < ids(plain).index("gold-bowing")
+    assert ids(results).index("gold-bowing") < ids(results).index("lcg-bow-bowed")
+    assert len({h.payload["edition"] for h in results.hits}) > 1
+
+
+def test_edition_named_with_nothing_there_widens(engine):
+    results = engine.search("Verteidigungsbonus lotus")
+    assert results.widened and "bfr-verteidigungsbonus" in ids(results)
+
+
+def test_options_filter(engine):
+    assert {h.payload["game"] for h in engine.search("bow", game="lcg").hits} == {"lcg"}
+    assert {h.payload["edition"] for h in engine.search("bow", edition="gold").hits} == {"gold"}
+    assert engine.search("bow", kind="example").hits == []
+
+
+def test_concept_groups_each_editions_entry(engine):
+    results = engine.search("bowing")
+    group = next(g for g in results.groups if g.concept and g.concept["id"] == "bowing")
+    editions = [h.payload["edition"] for h in group.hits]
+    assert {"gold", "lotus", "ivory", "lcg"} <= set(editions)
+    assert all(h.payload["concept"] == "bowing" for h in group.hits)
+
+
+def test_concept_match_brings_unmatched_entries(engine):
+    """'ausgeruht' is only a concept alias: every edition's entry comes through the concept."""
+    results = engine.search("ausgeruht")
+    assert {"gold-bowing", "lotus-bowing-and-straightening", "ivory-bowing-producing-gold", "lcg-bow-bowed"} <= set(ids(results))
+
+
+def test_limit_is_exact(engine):
+    assert len(engine.search("bowing", limit=2).hits) == 2
+
+
+def test_json_hit_fields(engine):
+    hit = next(h for h in engine.search("fleet").hits if h.payload["id"] == "bfr-flotte").as_json()
+    for key in ("id", "term", "game", "edition", "kind", "text", "translation", "source", "concept", "url", "score"):
+        assert key in hit
+    assert hit["source"] == {"document": "bfr-rulebook", "section": ["Spielablauf", "Die Kampfmarker", "Flotte"],
+                             "page": None}
+    assert hit["url"] == "entries/bfr-flotte/"
+    assert hit["translation"]["unofficial"] is True
+    assert hit["text"].startswith("Flotten erlauben")
+
+
+@pytest.mark.parametrize("name,value", [("edition", "diamond"), ("game", "mtg"), ("kind", "card")])
+def test_unknown_filter_is_a_usage_error(engine, name, value):
+    with pytest.raises(SearchUsageError, match=f"unknown {name} '{value}'"):
+        engine.search("bow", **{name: value})
+
+
+def test_typo_corrections_reported(engine):
+    assert "bowwing" in engine.search("bowwing").corrections
+    assert engine.search("bowing").corrections == {}
+
+
+def test_query_never_reads_yaml(root, monkeypatch):
+    with open_engine(root):
+        pass  # index fresh
+    import l5r_rules.kb
+    import l5r_rules.yamlio
+
+    def boom(*a, **k):
+        raise AssertionError("a query read YAML")
+
+    monkeypatch.setattr(l5r_rules.yamlio, "load_plain", boom)
+    monkeypatch.setattr(l5r_rules.kb, "load_kb", boom)
+    with open_engine(root) as e:
+        assert e.search("bowing").hits
+        assert e.get("bowing")[0] == "concept"
+
+
+def test_rebuilds_when_a_glossary_file_changes(tmp_path):
+    root = fixture_checkout(tmp_path)
+    with open_engine(root) as e:
+        assert e.search("zanzibar").hits == []
+    path = root / "glossary" / "entries" / "lotus" / "lotus-yu.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("bushido", "bushido zanzibar"), encoding="utf-8")
+    with open_engine(root) as e:
+        assert ids(e.search("zanzibar")) == ["lotus-yu"]
+    path.unlink()
+    with open_engine(root) as e:
+        assert e.search("zanzibar").hits == [] and e.entry("lotus-yu") is None
+
+
+def test_touch_without_change_does_not_rebuild(tmp_path):
+    root = fixture_checkout(tmp_path)
+    with open_engine(root):
+        pass
+    index_files = {p.name: p.stat().st_mtime_ns for p in (root / "build" / "index").glob("*.seg")}
+    path = root / "glossary" / "entries" / "gold" / "gold-bowing.yaml"
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    with open_engine(root):
+        pass
+    assert {p.name: p.stat().st_mtime_ns for p in (root / "build" / "index").glob("*.seg")} == index_files
+
+
+def test_search_process_imports_no_site_or_engine(root):
+    """A search process must not import mkdocs, jinja2 or the rules engine (cold start)."""
+    code = ("import sys; from l5r_rules.cli import cli\n"
+            "try:\n    cli(['search', 'bowing', '--root', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('mkdocs', 'jinja2', 'yaml')"
+            " or m.startswith('l5r_rules.engine') or m.startswith('l5r_rules.rules'))\n"
+            "print('IMPORTED', bad)")
+    out = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, cwd=REPO, check=True)
+    assert "IMPORTED []" in out.stdout
+
+
+def test_whoosh_stand_ins_are_gone():
+    import l5r_rules.search  # noqa: F401
+    import urllib.request
+
+    assert hasattr(urllib.request, "urlopen")
+    assert "cached_property" not in sys.modules or hasattr(sys.modules["cached_property"], "__file__")
