@@ -144,13 +144,21 @@ def test_concept_page_has_a_tab_per_edition_with_verbatim_text_and_citation(fixt
     assert "Province strength" in html  # related concept
 
 
-def test_compare_page_highlights_word_changes_between_editions_of_one_game(fixture_site):
+def test_compare_page_highlights_word_changes_between_similar_texts(fixture_site):
+    html = page(fixture_site, "compare/limited-actions")
+    pair = html[html.index('id="gold-lotus"'):]
+    assert "<del>" in pair or "<ins>" in pair
+    assert "% similar" in pair
+
+
+def test_compare_page_shows_dissimilar_texts_and_other_games_plainly(fixture_site):
     html = page(fixture_site, "compare/bowing")
     assert 'id="gold-lotus"' in html and 'id="lotus-lcg"' in html
     gold_lotus = html[html.index('id="gold-lotus"'):html.index('id="lotus-lcg"')]
-    assert "<del>" in gold_lotus and "<ins>" in gold_lotus
+    assert "Worded differently" in gold_lotus and "<del>" not in gold_lotus
     lotus_lcg = html[html.index('id="lotus-lcg"'):]
     assert "Different games" in lotus_lcg and "<ins>" not in lotus_lcg.split("</article>")[0]
+    assert lotus_lcg.count('class="l5r-col"') == 2
 
 
 def test_errata_pages_per_edition_and_per_card(fixture_site):

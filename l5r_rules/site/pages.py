@@ -128,6 +128,10 @@ def _concept_editions(data: SiteData, concept: dict) -> list[tuple[str, list[dic
     return out
 
 
+DIFF_MIN_SIMILARITY = 0.25
+"""Below this share of common words a word diff is noise (stray "the", "or" kept); the texts are shown plainly."""
+
+
 def _compare_pairs(editions: list[tuple[str, list[dict]]]) -> list[dict]:
     """Consecutive editions of the same game, with a word diff of their joined text."""
     pairs = []
@@ -136,7 +140,9 @@ def _compare_pairs(editions: list[tuple[str, list[dict]]]) -> list[dict]:
         diff = None
         if same_game:
             diff = word_diff("\n\n".join(e["text"] for e in rows_a), "\n\n".join(e["text"] for e in rows_b))
-        pairs.append({"a": ed_a, "b": ed_b, "rows_a": rows_a, "rows_b": rows_b, "same_game": same_game, "diff": diff})
+        useful = diff is not None and diff.similarity >= DIFF_MIN_SIMILARITY
+        pairs.append({"a": ed_a, "b": ed_b, "rows_a": rows_a, "rows_b": rows_b, "same_game": same_game,
+                      "diff": diff, "highlight": useful})
     return pairs
 
 
