@@ -18,6 +18,10 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
     "term_de": ("de", 4.0),
     "aliases": ("en", 3.0),
     "aliases_de": ("de", 3.0),
+    # the title and aliases of the entry's concept: judges' words for the topic, but shared
+    # by every entry of the concept, so weighed like body text
+    "concept_terms": ("en", 1.0),
+    "concept_terms_de": ("de", 1.0),
     "section": ("en", 1.5),
     "section_de": ("de", 1.5),
     "text": ("en", 1.0),

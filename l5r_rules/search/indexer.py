@@ -41,10 +41,8 @@ def _documents(layout: Layout):
     for entry in kb.entries.values():
         cid = concept_by_entry.get(entry["id"])
         concept = kb.concepts.get(cid) if cid else None
-        words = list(entry.get("aliases") or [])
-        if concept:
-            words += [concept["title"], *(concept.get("aliases") or [])]
-        alias_text = "\n".join(words)
+        alias_text = "\n".join(entry.get("aliases") or [])
+        concept_text = "\n".join([concept["title"], *(concept.get("aliases") or [])]) if concept else ""
         payload = entry_payload(entry, cid, titles.get((entry.get("source") or {}).get("document")))
         lang = entry.get("lang", "en")
         section = " / ".join(payload["source"]["section"][:-1])
@@ -52,9 +50,10 @@ def _documents(layout: Layout):
             "id": entry["id"], "doctype": "entry", "game": entry["game"], "edition": entry["edition"],
             "kind": entry["kind"], "lang": lang, "concept": cid or "",
             "aliases": alias_text, "aliases_de": alias_text,
+            "concept_terms": concept_text, "concept_terms_de": concept_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
             "payload": json.dumps(payload, ensure_ascii=False),
-            "words": "\n".join([entry["term"], section, entry["text"], alias_text,
+            "words": "\n".join([entry["term"], section, entry["text"], alias_text, concept_text,
                                  (entry.get("translation") or {}).get("text", "")]),
             **_lang_fields(lang, term=entry["term"], section=section, text=entry["text"]),
         }
