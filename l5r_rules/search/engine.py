@@ -226,16 +226,14 @@ class Engine:
                 return
             group.concept = found[1]
         have = listed
-        by_edition = group.concept.get("entries") or {}
+        central = group.concept.get("central") or {}
         for ed in EDITION_ORDER:
-            for eid in by_edition.get(ed.value, []):
-                if eid in have:
-                    continue
-                payload = self.entry(eid)
-                if payload and self._passes(payload, editions, games, kind):
-                    group.hits.append(Hit(payload, score * CONCEPT_DOC_WEIGHT, matched=False))
-                    have.add(eid)
-                break  # the most central entry of each edition is enough
+            payload = central.get(ed.value)
+            if payload is None or payload["id"] in have:
+                continue
+            if self._passes(payload, editions, games, kind):
+                group.hits.append(Hit(payload, score * CONCEPT_DOC_WEIGHT, matched=False))
+                have.add(payload["id"])
 
 
 def _diversified(scored: list[tuple[float, str, dict]]) -> list[tuple[float, str, dict]]:

@@ -2,7 +2,8 @@
 
 Entries are English or German, so every searchable field exists twice (`x` with the
 English analyzer, `x_de` with the German one) and each entry fills the pair that
-matches its language. Everything a result prints lives in the stored `payload`
+matches its language. A concept's title and aliases are searched in the concept's own
+document, which brings each edition's entry into the results (engine.py). Everything a result prints lives in the stored `payload`
 (JSON), so answering a query never reads the YAML files.
 """
 
@@ -18,10 +19,6 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
     "term_de": ("de", 4.0),
     "aliases": ("en", 3.0),
     "aliases_de": ("de", 3.0),
-    # the title and aliases of the entry's concept: judges' words for the topic, but shared
-    # by every entry of the concept, so weighed like body text
-    "concept_terms": ("en", 1.0),
-    "concept_terms_de": ("de", 1.0),
     "section": ("en", 1.5),
     "section_de": ("de", 1.5),
     "text": ("en", 1.0),

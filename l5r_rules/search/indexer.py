@@ -50,7 +50,6 @@ def _documents(layout: Layout):
             "id": entry["id"], "doctype": "entry", "game": entry["game"], "edition": entry["edition"],
             "kind": entry["kind"], "lang": lang, "concept": cid or "",
             "aliases": alias_text, "aliases_de": alias_text,
-            "concept_terms": concept_text, "concept_terms_de": concept_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
             "payload": json.dumps(payload, ensure_ascii=False),
             "words": "\n".join([entry["term"], section, entry["text"], alias_text, concept_text,
@@ -59,12 +58,20 @@ def _documents(layout: Layout):
         }
     for concept in kb.concepts.values():
         alias_text = "\n".join(concept.get("aliases") or [])
+        payload = concept_payload(concept)
+        # the most central entry of each edition, so results can show it without another look-up
+        payload["central"] = {}
+        for edition, ids in payload["entries"].items():
+            entry = kb.entries.get(ids[0]) if ids else None
+            if entry:
+                doc = titles.get((entry.get("source") or {}).get("document"))
+                payload["central"][edition] = entry_payload(entry, concept_by_entry.get(entry["id"]), doc)
         yield {
             "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"],
             "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
             "text": concept.get("summary", ""),
             "words": "\n".join([concept["title"], alias_text, concept.get("summary", "")]),
-            "payload": json.dumps(concept_payload(concept), ensure_ascii=False),
+            "payload": json.dumps(payload, ensure_ascii=False),
         }
     for record in kb.errata.values():
         refers = [record.get("entry", ""), *(record.get("affects") or []), *(record.get("concepts") or [])]

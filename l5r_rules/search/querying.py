@@ -35,7 +35,7 @@ FUZZY_WEIGHT = 0.6
 # field (BM25 gives it almost no weight) but costs a score for each of those documents;
 # it is only searched in the short fields (term, aliases).
 COMMON_SHARE = 0.15
-LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de", "concept_terms", "concept_terms_de"})
+LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
