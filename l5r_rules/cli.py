@@ -16,6 +16,10 @@ import click
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
     "validate": ("l5r_rules.commands.validate_cmd", "validate_cmd", "Check every glossary file; print path:line:col problems."),
+    "link": ("l5r_rules.commands.link_cmd", "link_cmd", "Turn the rulebooks' cross-references into `related` entry ids."),
+    "build": ("l5r_rules.commands.build_cmd", "build_cmd", "Build the static site into site/ (atomic; --check-links)."),
+    "serve": ("l5r_rules.commands.serve_cmd", "serve_cmd", "Serve the built site on 127.0.0.1 for use without internet."),
+    "check-links": ("l5r_rules.commands.check_links_cmd", "check_links_cmd", "Report broken internal links and anchors in the built site."),
     "resolve": ("l5r_rules.commands.resolve_cmd", "resolve_cmd", "Run a rules-engine scenario; print the outcome and cited steps."),
     "check-sources": ("l5r_rules.commands.check_sources_cmd", "check_sources_cmd", "Fidelity and coverage of every source document."),
     "search": ("l5r_rules.commands.search_cmd", "search_cmd", "Search the rules of every edition (casual words, typos, German)."),

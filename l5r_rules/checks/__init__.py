@@ -22,4 +22,8 @@ per code lives in tests/fixtures/invalid/):
     L5R060 errata record cites an entry or concept that does not exist
     L5R061 errata quote does not occur in its entry's text
     L5R070 sources registry invalid (schema or missing file)
+    L5R080 authority ladder cites an entry that does not exist
+    L5R081 authority ladder quote does not occur in its entry's text
+    L5R090 card index cites an entry or errata record that does not exist
+    L5R091 card index lists an entry whose text does not name the card
 """

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import identity, references, schema_check
+from . import authority, cards, identity, references, schema_check
 from .loaded import read_glossary
 from .problems import Problem
 
-CHECKS = (schema_check.check, identity.check, references.check)
+CHECKS = (schema_check.check, identity.check, references.check, authority.check, cards.check)
 
 
 def run_all(layout: Layout) -> tuple[list[Problem], int]:

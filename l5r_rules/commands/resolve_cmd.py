@@ -20,7 +20,7 @@ def resolve_cmd(file, as_json, explain):
 
     \b
     Example:
-      l5r-rules resolve tests/rulings/lotus/mary-todd-battle-1.yaml --explain
+      l5r-rules resolve tests/rulings/lotus/mary-todd-battle-province-1.yaml --explain
     """
     from ..engine import scenario
     from ..engine.errors import ScenarioError

@@ -31,6 +31,7 @@ class Ruleset:
     unit_card_types: frozenset | None = None  # attached types whose unsigned Force adds to the unit; None = all
     bowed_personality_zeroes_unit: bool = True
     missing_value_reads_as_zero: bool | None = True  # None: the text does not say
+    signed_stats_unfloored: bool = True  # Lotus exempts "+"/"-" stats from the floor of 0; Gold names only Family Honor and Honor Requirements
     # --- CCG battle resolution
     empty_army_no_winner: bool = False  # Lotus: an empty army means no winner/loser, only the Province check
     win_honor_per_card: int = 2
@@ -123,7 +124,7 @@ GOLD = replace(
     empty_army_no_winner=False, dishonored_restore_instead_of_honor=None,
     duel_pool_from_deck=None, duel_pool_from_hand=0, duel_duelist_may_focus_first=False,
     horde_no_honor_victory=False, faction_honor_gain_once_per_turn=False,
-    dash_honor_requirement_means_none=True,
+    dash_honor_requirement_means_none=True, signed_stats_unfloored=False,
     singleton_types=frozenset({"event", "ring"}), experienced_is_unique=True, ancestors_are_unique=True,
 )
 
@@ -172,9 +173,9 @@ LCG = Ruleset(id="lcg", system="lcg", document="lcg-rules-reference", cites={
 BFR = Ruleset(id="bfr", system="bfr", document="bfr-rulebook", cites={
     "battle": "bfr-kaempfe-abhandeln", "battle.bonus": "bfr-verteidigungsbonus",
     "battle.defended": "bfr-erfolgreiche-verteidigung",
-    "phase": "bfr-abhandlungsphase", "raze": "bfr-verwuesten", "diplomacy": "bfr-diplomatie",
+    "phase": "bfr-abhandlungsphase", "raze": "bfr-verwuesten",
     "territory": "bfr-abhandlungsphase", "scorched": "bfr-verbrannte-erde",
-    "scoring": "bfr-spielende", "scoring.shadowlands": "bfr-spielende-die-schattenlande",
+    "scoring": "bfr-spielende", "scoring.shadowlands": "bfr-die-schattenlande",
     "scoring.markers": "bfr-ehrebonus-und-verteidigungsbonus",
 })
 

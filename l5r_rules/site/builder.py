@@ -62,6 +62,18 @@ def hand_written_pages(content_dir: Path) -> list[Path]:
     return sorted(p for p in content_dir.rglob("*") if p.is_file()) if content_dir.is_dir() else []
 
 
+PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def site_config_root(root: Path) -> Path:
+    """Where mkdocs.yml, site_overrides/ and content/ come from: the checkout, else this project.
+
+    A `--root` that only holds a glossary (a test fixture, a data-only fork) is
+    built with the project's own site configuration and hand-written pages.
+    """
+    return root if (root / "mkdocs.yml").is_file() else PROJECT_DIR
+
+
 def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
     """Copy content/ into the docs directory; return the Markdown pages for the nav."""
     pages = []
@@ -143,7 +155,8 @@ def build_site(
         t1 = time.perf_counter()
         pages = plan_pages(data)
         count = render_pages(data, pages, work, Urls(directory_urls=not offline))
-        extra = _copy_content(layout.root / "content", work)
+        config_root = site_config_root(layout.root)
+        extra = _copy_content(config_root / "content", work)
         timings["render"] = time.perf_counter() - t1
         say(f"rendered {count} pages and {len(extra)} hand-written pages ({timings['render']:.1f} s)")
 
@@ -153,7 +166,7 @@ def build_site(
         from mkdocs.exceptions import MkDocsException
 
         try:
-            config = _mkdocs_config(layout.root, work, new_site, nav(data, extra), offline, strict)
+            config = _mkdocs_config(config_root, work, new_site, nav(data, extra), offline, strict)
             mkdocs_build(config)
         except SystemExit as exc:  # mkdocs may exit on a broken config
             raise SiteBuildError(f"mkdocs stopped: {collector.messages[-1] if collector.messages else exc}") from None

@@ -17,9 +17,17 @@ _TOKEN = re.compile(r"\n\s*\n|\S+")
 _PARA = "\n\n"
 
 
+_EMPHASIS = re.compile(r"\*\*|__")
+
+
 def words(text: str) -> list[str]:
-    """Words of `text`, with a paragraph break kept as its own token."""
-    return [_PARA if tok.startswith("\n") else tok for tok in _TOKEN.findall(text or "")]
+    """Words of `text`, with a paragraph break kept as its own token.
+
+    Bold markers (`**bow**`) are dropped so that markup alone never counts as a
+    changed word; the words themselves are kept exactly as printed.
+    """
+    text = _EMPHASIS.sub("", text or "")
+    return [_PARA if tok.startswith("\n") else tok for tok in _TOKEN.findall(text)]
 
 
 @dataclass(frozen=True)

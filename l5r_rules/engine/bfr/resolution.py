@@ -41,7 +41,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     t.step(rule, "2. discard bluff markers and markers placed against the rules",
            [f"{m['clan']} {m['type']} in {m['province']}" for m in gone])
     scorched, peace = [], []
-    for kind, key in (("raze", "raze"), ("diplomacy", "diplomacy")):
+    for kind in ("raze", "diplomacy"):
         for m in [m for m in markers if m["type"] == kind]:
             prov = m["province"]
             if kind == "raze":
@@ -59,7 +59,7 @@ def resolve(inp: Inputs, rs: Ruleset):
                 scorched.append(prov)
             else:
                 peace.append(prov)
-            t.step(rs.cite(key) if kind == "raze" else rule,
+            t.step(rule,  # steps 3 and 4 are worded in the Abhandlungsphase list, not under Verwüsten/Diplomatie
                    f"{'3' if kind == 'raze' else '4'}. {kind} in {prov}: discard markers in it and on its borders"
                    + ("; remove control tokens; scorched earth" if kind == "raze" else "; place a peace token"),
                    [f"{x['clan']} {x['type']}" for x in hit])

@@ -2,8 +2,9 @@
 
 A stat is its base plus every effect still in force, then the floor; ending an
 effect (an Item destroyed) removes its amount. Setting a stat applies whatever
-bonus or penalty makes the current value equal the new number. Family Honor,
-Honor Requirements and signed ("+"/"-") stats have no floor.
+bonus or penalty makes the current value equal the new number. Family Honor and
+Honor Requirements have no floor; signed ("+"/"-") stats have none only where the
+edition says so (`Ruleset.signed_stats_unfloored`: Lotus yes, Gold does not list them).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     rs.require("ccg/stat")
     t = Tracer()
     rule = rs.cite("stats.floor")
-    floor = not (inp.signed or inp.stat in UNFLOORED)
+    floor = not ((inp.signed and rs.signed_stats_unfloored) or inp.stat in UNFLOORED)
     active: dict[str, int] = {}
     values = []
 

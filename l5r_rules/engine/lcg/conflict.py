@@ -61,7 +61,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     t.step(rs.cite("conflict.win"), "to win, a side needs at least 1 skill and a participating character", can)
     if can["attacker"] and (a >= d or not can["defender"]):
         winner = "attacker"
-    elif can["defender"] and d > a:
+    elif can["defender"] and (d > a or not can["attacker"]):  # same reading as for the attacker
         winner = "defender"
     else:
         winner = None

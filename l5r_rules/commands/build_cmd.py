@@ -1,0 +1,48 @@
+"""`l5r-rules build`: the static site (see l5r_rules/site/)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .common import layout_for, root_option
+
+
+@click.command("build")
+@root_option
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory (default: site/ in the checkout).")
+@click.option("--offline", is_flag=True, help="Also run mkdocs-material's offline plugin (pages open from file://).")
+@click.option("--strict", is_flag=True, help="Fail on any mkdocs warning.")
+@click.option("--check-links", "check", is_flag=True, help="After building, check every internal link and anchor.")
+def build_cmd(root, out, offline, strict, check):
+    """Build the static site into site/ (atomically: a failed build keeps the old site).
+
+    Renders every entry, concept and errata record into Markdown pages with
+    jinja2, then runs mkdocs-material. Serve the result with `l5r-rules serve`.
+
+    \b
+    Example:
+      l5r-rules build --check-links
+    """
+    from ..site.builder import SiteBuildError, build_site
+
+    layout = layout_for(root)
+    try:
+        result = build_site(layout.root, out, offline=offline, strict=strict, progress=click.echo)
+    except SiteBuildError as exc:
+        click.echo(f"build failed: {exc} (the previous site, if any, is unchanged)", err=True)
+        sys.exit(1)
+    for message in result.warnings[:10]:
+        click.echo(f"warning: {message}", err=True)
+    if check:
+        from ..site.linkcheck import check_links
+
+        report = check_links(result.out)
+        for broken in report.broken:
+            click.echo(f"broken link: {broken}", err=True)
+        click.echo(f"link check: {report.pages} pages, {report.links} links, {len(report.broken)} broken")
+        if report.broken:
+            sys.exit(1)

@@ -1,0 +1,45 @@
+"""Authority ladder: one ordered ladder per game, each step resting on the rulebooks' own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from l5r_rules import yamlio
+from l5r_rules.schemas import validator
+
+
+@pytest.fixture(scope="module")
+def ladder(repo_root):
+    return yamlio.load_plain(repo_root / "glossary/_authority.yaml")["games"]
+
+
+def test_ladder_is_valid_and_covers_every_game(ladder):
+    assert not list(validator("authority").iter_errors({"games": ladder}))
+    assert set(ladder) == {"ccg", "lcg", "bfr"}
+
+
+@pytest.mark.parametrize("game, order", [
+    ("ccg", ["card text", "most recent printing"]),
+    ("lcg", ["card text", "Rules Reference"]),
+    ("bfr", ["German rulebook"]),
+])
+def test_order_of_precedence(ladder, game, order):
+    assert [step["wins"] for step in ladder[game]] == order
+
+
+def test_cardinal_and_jade_rules_are_cited(ladder):
+    cited = {c["entry"] for steps in ladder.values() for s in steps for c in s["cites"]}
+    assert {"lotus-cardinal-rules", "gold-cardinal-rules", "lcg-the-jade-rule"} <= cited
+
+
+def test_uncited_step_explains_why(ladder):
+    for steps in ladder.values():
+        for step in steps:
+            assert step["cites"] or "states no" in step.get("note", "")
+
+
+def test_a_misquoted_step_fails_validate(cli, repo_copy):
+    path = repo_copy / "glossary/_authority.yaml"
+    path.write_text(path.read_text().replace("the card or Stronghold takes precedence.", "the rulebook takes precedence.", 1))
+    result = cli("validate", "--root", str(repo_copy))
+    assert result.exit_code == 1 and "glossary/_authority.yaml:" in result.output and "L5R081" in result.output

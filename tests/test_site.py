@@ -1,0 +1,287 @@
+"""The static site: real build once per session, fixture build once; pages, links, search, safety, atomicity."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import tempfile
+import threading
+import urllib.request
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from l5r_rules.kb import load_kb
+from l5r_rules.site.builder import build_site
+from l5r_rules.site.diff import word_diff
+from l5r_rules.site.linkcheck import check_links
+from l5r_rules.site.schemadoc import available, schema_doc
+from l5r_rules.site.textrender import render_text
+from l5r_rules.site.urls import Urls
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE_ROOT = Path(__file__).resolve().parent / "fixtures" / "site"
+
+
+@cache
+def built_real_site() -> Path:
+    """The real glossary built once per test session (shared with the browser test)."""
+    out = Path(tempfile.mkdtemp(prefix="test-site-", dir=_build_dir())) / "site"
+    build_site(ROOT, out)
+    return out
+
+
+@cache
+def built_fixture_site() -> Path:
+    out = Path(tempfile.mkdtemp(prefix="test-fixture-site-", dir=_build_dir())) / "site"
+    build_site(FIXTURE_ROOT, out)
+    return out
+
+
+def _build_dir() -> Path:
+    path = ROOT / "build"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def real_site() -> Path:
+    return built_real_site()
+
+
+@pytest.fixture(scope="session")
+def fixture_site() -> Path:
+    return built_fixture_site()
+
+
+@pytest.fixture(scope="session")
+def kb():
+    return load_kb(ROOT)
+
+
+def page(site: Path, url: str) -> str:
+    path = site / url / "index.html" if not url.endswith(".html") else site / url
+    return path.read_text(encoding="utf-8")
+
+
+# --- the real site -----------------------------------------------------------------------------
+
+def test_real_site_has_no_broken_links_and_no_external_links(real_site):
+    report = check_links(real_site)
+    assert report.pages > 500
+    assert [str(b) for b in report.broken] == []
+    assert [str(b) for b in report.external] == []
+
+
+@pytest.mark.parametrize("edition", ["gold", "lotus", "ivory", "lcg", "bfr"])
+def test_every_entry_has_a_permalink_page_and_a_book_anchor(real_site, kb, edition):
+    entries = kb.entries_of(edition)
+    assert entries, f"no {edition} entries"
+    book = page(real_site, f"editions/{edition}/book")
+    contents = page(real_site, f"editions/{edition}/")
+    for entry in entries:
+        html = page(real_site, f"entries/{entry['id']}")
+        assert f'id="{entry["id"]}-p1"' in html, entry["id"]
+        assert f'id="{entry["id"]}"' in book, entry["id"]
+        assert f'href="../../entries/{entry["id"]}/"' in contents, entry["id"]
+    # the book is in source order
+    positions = [book.index(f'id="{e["id"]}"') for e in entries]
+    assert positions == sorted(positions)
+
+
+def test_entries_are_not_in_the_navigation(real_site):
+    # 404.html holds the navigation and no content of its own
+    html = (real_site / "404.html").read_text(encoding="utf-8")
+    assert "editions/lotus/book/" in html and "entries/" not in html
+
+
+def test_search_index_size_and_entries_findable_by_term(real_site, kb):
+    raw = (real_site / "search" / "search_index.json").read_bytes()
+    assert len(gzip.compress(raw)) <= 250_000
+    index = json.loads(raw)
+    assert set(index["config"]["lang"]) == {"en", "de"}
+    titles = {doc["location"]: doc["title"] for doc in index["docs"]}
+    for entry in kb.entries.values():
+        assert f"entries/{entry['id']}/" in titles, entry["id"]
+
+
+def test_home_page_names_documents_years_and_gaps(real_site, kb):
+    html = page(real_site, "")
+    for doc in kb.documents.values():
+        assert str(doc.year) in html
+        if doc.missing:
+            assert "Incomplete file" in html and doc.missing["chapters"][0] in html
+
+
+@pytest.mark.parametrize("name", available())
+def test_format_page_documents_every_schema_field(real_site, name):
+    html = page(real_site, "format")
+    for row in schema_doc(name).rows:
+        assert f"<code>{row.path}</code>" in html, row.path
+
+
+# --- the fixture glossary: concepts, errata, authority, translation, unsafe text ------------------
+
+def test_fixture_site_has_no_broken_links(fixture_site):
+    assert [str(b) for b in check_links(fixture_site).broken] == []
+
+
+def test_concept_page_has_a_tab_per_edition_with_verbatim_text_and_citation(fixture_site):
+    html = page(fixture_site, "concepts/bowing")
+    labels = html[html.index('class="tabbed-labels"'):]
+    for label in ("Gold", "Lotus", "LCG"):
+        assert f">{label}</label>" in labels[:600]
+    kb = load_kb(FIXTURE_ROOT)
+    for eid in ("gold-bowing", "lotus-bowing-and-straightening", "lcg-bow-bowed"):
+        first_words = kb.entries[eid]["text"].split("\n")[0][:30].replace("**", "")
+        assert f'id="{eid}-p1"' in html
+        assert render_text(kb.entries[eid]["text"]).split("</p>")[0][3:40] in html or first_words[:15] in html
+    assert "Our words, not rule text" in html and "Summary, in our words" in html
+    assert "lotus-bowed-personality-challenge" in html  # errata record shown
+    assert "Province strength" in html  # related concept
+
+
+def test_compare_page_highlights_word_changes_between_editions_of_one_game(fixture_site):
+    html = page(fixture_site, "compare/bowing")
+    assert 'id="gold-lotus"' in html and 'id="lotus-lcg"' in html
+    gold_lotus = html[html.index('id="gold-lotus"'):html.index('id="lotus-lcg"')]
+    assert "<del>" in gold_lotus and "<ins>" in gold_lotus
+    lotus_lcg = html[html.index('id="lotus-lcg"'):]
+    assert "Different games" in lotus_lcg and "<ins>" not in lotus_lcg.split("</article>")[0]
+
+
+def test_errata_pages_per_edition_and_per_card(fixture_site):
+    assert "Bowed Personalities and challenges" in page(fixture_site, "errata/lotus")
+    card = page(fixture_site, "errata/cards/fixture-card")
+    assert "Fixture &lt;Card&gt;" in card
+
+
+def test_authority_ladder_links_entry_ids(fixture_site):
+    html = page(fixture_site, "authority")
+    assert "Fixture level one" in html and 'href="../entries/lotus-bowing-and-straightening/"' in html
+
+
+def test_german_original_beside_unofficial_english(fixture_site):
+    for url in ("translations", "entries/bfr-provinzen"):
+        html = page(fixture_site, url)
+        assert "Eine Provinz ist ein Bereich" in html and "A province is an area on the map" in html
+        assert "unofficial translation" in html
+    assert "translations/" in page(fixture_site, "")  # in the nav
+
+
+class _Unsafe(HTMLParser):
+    """Collects anything in a page that would run script from YAML text."""
+
+    def __init__(self):
+        super().__init__()
+        self.problems: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self._in_script = tag == "script"
+        for key, value in attrs:
+            if key.startswith("on"):
+                self.problems.append(f"<{tag} {key}=...>")
+            if key in ("href", "src") and (value or "").strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} {key}={value}>")
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and "alert(" in data:
+            self.problems.append(f"script: {data[:40]}")
+
+
+def test_script_in_yaml_text_is_escaped_on_every_page(fixture_site):
+    html_files = sorted(fixture_site.rglob("*.html"))
+    for path in html_files:
+        parser = _Unsafe()
+        parser.feed(path.read_text(encoding="utf-8"))
+        assert parser.problems == [], path
+    entry = page(fixture_site, "entries/lotus-fixture-unsafe-text")
+    assert "&lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;" in entry
+
+
+def test_aliases_are_in_the_search_index(fixture_site):
+    index = json.loads((fixture_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = {doc["location"]: doc["text"] for doc in index["docs"]}
+    assert "tap" in text["concepts/bowing/"]
+    assert "Binnenprovinz" in text["entries/bfr-provinzen/"]
+    # verbatim text is indexed once, on the entry page, not again in the concept's tabs
+    concept_text = " ".join(t for loc, t in text.items() if loc.startswith("concepts/bowing/"))
+    assert "Retired General" not in concept_text and "Retired General" in text["entries/gold-bowing/"]
+
+
+# --- building: atomic, offline, one-line errors ---------------------------------------------------
+
+def test_failed_build_keeps_the_previous_site(tmp_path, cli):
+    root = tmp_path / "root"
+    shutil.copytree(FIXTURE_ROOT, root)
+    out = tmp_path / "out"
+    assert cli("build", "--root", str(root), "--out", str(out)).exit_code == 0
+    before = (out / "index.html").read_bytes()
+    (root / "mkdocs.yml").write_text("site_name: broken\ntheme:\n  name: no-such-theme\n", encoding="utf-8")
+    result = cli("build", "--root", str(root), "--out", str(out))
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith("build failed")]
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert (out / "index.html").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "root"]  # no temp dirs left
+
+
+def test_offline_build_links_html_files(tmp_path):
+    result = build_site(FIXTURE_ROOT, tmp_path / "offline", offline=True)
+    assert (result.out / "entries" / "lotus-bowing-and-straightening.html").is_file()
+    assert check_links(result.out).broken == []
+
+
+def test_serve_answers_on_loopback(fixture_site):
+    from l5r_rules.site.serve import make_server
+
+    server = make_server(fixture_site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        host, port = server.server_address
+        assert host == "127.0.0.1"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/concepts/bowing/") as response:
+            assert response.status == 200 and b"Bowing" in response.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- small parts ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("old,new,removed,added", [
+    ("a b c", "a b c", 0, 0),
+    ("a bowed card", "a bowed unit", 1, 1),
+    ("one two", "one two three four", 0, 2),
+    ("x <b> y", "x y", 1, 0),
+    ("To **bow** a card", "To bow a card", 0, 0),
+])
+def test_word_diff_counts_and_escapes(old, new, removed, added):
+    diff = word_diff(old, new)
+    assert (diff.removed, diff.added) == (removed, added)
+    assert "<b>" not in diff.old_html
+
+
+@pytest.mark.parametrize("src,dst,directory,expected", [
+    ("index.md", "entries/x.md", True, "entries/x/"),
+    ("entries/x.md", "entries/y.md", True, "../y/"),
+    ("entries/x.md", "index.md", True, "../../"),
+    ("editions/lotus/book.md", "editions/lotus/index.md", True, "../"),
+    ("entries/x.md", "concepts/c.md", False, "../concepts/c.html"),
+])
+def test_relative_links(src, dst, directory, expected):
+    assert Urls(directory_urls=directory).rel(src, dst) == expected
+
+
+def test_paragraph_anchors_number_top_level_blocks():
+    html = render_text("One.\n\n- a\n- b\n\nTwo.", "e")
+    assert [f'id="e-p{n}"' in html for n in (1, 2, 3)] == [True, True, True]
+    assert 'id="e-p4"' not in html
