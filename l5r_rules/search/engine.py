@@ -31,6 +31,9 @@ SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query na
 # without an edition word sees the best entry of several editions early, not five
 # neighbouring steps of one rulebook.
 EDITION_DIVERSITY_DECAY = 0.85
+# A concept document (title, aliases, our summary) stands for its entries at this share of
+# its score: it brings each edition's entry into the results, after the entries that matched.
+CONCEPT_DOC_WEIGHT = 0.8
 
 
 class SearchUsageError(ValueError):
@@ -174,10 +177,13 @@ class Engine:
             fields = hit.fields()
             payload = json.loads(fields["payload"])
             factor = SOFT_EDITION_FACTOR if payload.get("edition") in soft_editions else 1.0
+            if fields["doctype"] == "concept":
+                factor = CONCEPT_DOC_WEIGHT
             scored.append((hit.score * factor, fields["doctype"], payload))
         scored = _diversified(scored)
         groups: dict[str, Group] = {}
         group_score: dict[str, float] = {}
+        listed: set[str] = set()
         for score, doctype, payload in scored:
             if doctype == "concept":
                 key = payload["id"]
@@ -186,16 +192,20 @@ class Engine:
                 group_score.setdefault(key, score)
                 continue
             key = payload["concept"] or payload["id"]
+            if key in groups and any(h.payload["edition"] == payload["edition"] for h in groups[key].hits):
+                key = "entry:" + payload["id"]  # a concept shows one entry per edition; others rank alone
             group = groups.setdefault(key, Group(None))
             group_score.setdefault(key, score)
             group.hits.append(Hit(payload, score))
+            listed.add(payload["id"])
         out: list[Group] = []
         total = 0
         for key in sorted(groups, key=lambda k: -group_score[k]):
             group = groups[key]
-            cid = group.concept["id"] if group.concept else (group.hits[0].payload["concept"] if group.hits else None)
+            cid = None if key.startswith("entry:") else (
+                group.concept["id"] if group.concept else (group.hits[0].payload["concept"] if group.hits else None))
             if cid:
-                self._complete(group, cid, group_score[key], editions, games, kind)
+                self._complete(group, cid, group_score[key], editions, games, kind, listed)
             if not group.hits:
                 continue
             out.append(group)
@@ -208,24 +218,22 @@ class Engine:
             out[-1].hits = out[-1].hits[: len(out[-1].hits) - excess]
         return out
 
-    def _complete(self, group: Group, cid: str, score: float, editions, games, kind) -> None:
+    def _complete(self, group: Group, cid: str, score: float, editions, games, kind, listed: set[str]) -> None:
         """Add the concept's entries of every edition that the search itself did not rank."""
         if group.concept is None:
             found = self.get(cid)
             if not found:
                 return
             group.concept = found[1]
-        have = {h.payload["id"] for h in group.hits}
-        by_edition = group.concept.get("entries") or {}
+        have = listed
+        central = group.concept.get("central") or {}
         for ed in EDITION_ORDER:
-            for eid in by_edition.get(ed.value, []):
-                if eid in have:
-                    continue
-                payload = self.entry(eid)
-                if payload and self._passes(payload, editions, games, kind):
-                    group.hits.append(Hit(payload, score, matched=False))
-                    have.add(eid)
-                break  # the most central entry of each edition is enough
+            payload = central.get(ed.value)
+            if payload is None or payload["id"] in have:
+                continue
+            if self._passes(payload, editions, games, kind):
+                group.hits.append(Hit(payload, score * CONCEPT_DOC_WEIGHT, matched=False))
+                have.add(payload["id"])
 
 
 def _diversified(scored: list[tuple[float, str, dict]]) -> list[tuple[float, str, dict]]:

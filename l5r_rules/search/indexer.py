@@ -41,10 +41,8 @@ def _documents(layout: Layout):
     for entry in kb.entries.values():
         cid = concept_by_entry.get(entry["id"])
         concept = kb.concepts.get(cid) if cid else None
-        words = list(entry.get("aliases") or [])
-        if concept:
-            words += [concept["title"], *(concept.get("aliases") or [])]
-        alias_text = "\n".join(words)
+        alias_text = "\n".join(entry.get("aliases") or [])
+        concept_text = "\n".join([concept["title"], *(concept.get("aliases") or [])]) if concept else ""
         payload = entry_payload(entry, cid, titles.get((entry.get("source") or {}).get("document")))
         lang = entry.get("lang", "en")
         section = " / ".join(payload["source"]["section"][:-1])
@@ -54,18 +52,26 @@ def _documents(layout: Layout):
             "aliases": alias_text, "aliases_de": alias_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
             "payload": json.dumps(payload, ensure_ascii=False),
-            "words": "\n".join([entry["term"], section, entry["text"], alias_text,
+            "words": "\n".join([entry["term"], section, entry["text"], alias_text, concept_text,
                                  (entry.get("translation") or {}).get("text", "")]),
             **_lang_fields(lang, term=entry["term"], section=section, text=entry["text"]),
         }
     for concept in kb.concepts.values():
         alias_text = "\n".join(concept.get("aliases") or [])
+        payload = concept_payload(concept)
+        # the most central entry of each edition, so results can show it without another look-up
+        payload["central"] = {}
+        for edition, ids in payload["entries"].items():
+            entry = kb.entries.get(ids[0]) if ids else None
+            if entry:
+                doc = titles.get((entry.get("source") or {}).get("document"))
+                payload["central"][edition] = entry_payload(entry, concept_by_entry.get(entry["id"]), doc)
         yield {
             "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"],
             "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
             "text": concept.get("summary", ""),
             "words": "\n".join([concept["title"], alias_text, concept.get("summary", "")]),
-            "payload": json.dumps(concept_payload(concept), ensure_ascii=False),
+            "payload": json.dumps(payload, ensure_ascii=False),
         }
     for record in kb.errata.values():
         refers = [record.get("entry", ""), *(record.get("affects") or []), *(record.get("concepts") or [])]
