@@ -158,3 +158,23 @@ def write_if_changed(path: Path, text: str) -> bool:
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
     return True
+
+
+def sync_generated(folder: Path, wanted: dict[str, str], header: str, check: bool) -> tuple[list[str], int]:
+    """Make `folder` hold exactly the generated files `wanted` (name -> text).
+
+    Only files that start with `header` count as generated, so hand-written files
+    beside them are never removed. Returns (names out of date, files written);
+    with check=True nothing is written.
+    """
+    existing = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    stale = [p for p in existing if p.name not in wanted and p.read_text(encoding="utf-8").startswith(header)]
+    differ = [name for name, text in wanted.items()
+              if not (folder / name).exists() or (folder / name).read_text(encoding="utf-8") != text]
+    out_of_date = differ + [p.name for p in stale]
+    if check:
+        return out_of_date, 0
+    for old in stale:
+        old.unlink()
+    written = sum(write_if_changed(folder / name, text) for name, text in wanted.items())
+    return out_of_date, written

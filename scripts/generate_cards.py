@@ -72,16 +72,11 @@ def main(check: bool = False) -> int:
             card["errata"] = [r["id"] for r in by_card[name]]
         wanted[f"{card['id']}.yaml"] = HEADER + yamlio.dumps(card)
     folder = kb.layout.glossary / "cards"
-    stale = [p for p in (sorted(folder.glob("*.yaml")) if folder.is_dir() else [])
-             if p.name not in wanted and p.read_text(encoding="utf-8").startswith(HEADER)]
-    differ = [n for n, t in wanted.items() if not (folder / n).exists() or (folder / n).read_text(encoding="utf-8") != t]
+    out_of_date, written = yamlio.sync_generated(folder, wanted, HEADER, check)
     if check:
-        for name in differ + [p.name for p in stale]:
+        for name in out_of_date:
             print(f"out of date: glossary/cards/{name}")
-        return 1 if differ or stale else 0
-    for old in stale:
-        old.unlink()
-    written = sum(yamlio.write_if_changed(folder / n, t) for n, t in wanted.items())
+        return 1 if out_of_date else 0
     print(f"{len(wanted)} cards ({sum(1 for n in names if n in by_card)} with errata); {written} written")
     return 0
 

@@ -288,17 +288,11 @@ def main(check: bool = False) -> int:
             r["concepts"] = concepts_of(r)
     folder = kb.layout.errata
     wanted = {f"{r['id']}.yaml": HEADER + yamlio.dumps(r) for r in records}
-    stale = [p for p in (sorted(folder.glob("*.yaml")) if folder.is_dir() else [])
-             if p.name not in wanted and p.read_text(encoding="utf-8").startswith(HEADER)]
-    differ = [name for name, text in wanted.items()
-              if not (folder / name).exists() or (folder / name).read_text(encoding="utf-8") != text]
+    out_of_date, written = yamlio.sync_generated(folder, wanted, HEADER, check)
     if check:
-        for name in differ + [p.name for p in stale]:
+        for name in out_of_date:
             print(f"out of date: glossary/errata/{name}")
-        return 1 if differ or stale else 0
-    for old in stale:
-        old.unlink()
-    written = sum(yamlio.write_if_changed(folder / name, text) for name, text in wanted.items())
+        return 1 if out_of_date else 0
     kinds: dict[str, int] = {}
     for r in records:
         kinds[r["type"]] = kinds.get(r["type"], 0) + 1
