@@ -175,6 +175,6 @@ class Splitter:
     def compound_parts(self, text: str) -> list[str]:
         """The parts of every compound in `text`, in order (repeated as often as the compound is)."""
         out: list[str] = []
-        for word in _LETTERS.findall(text):
+        for word in WORD.findall(text):
             out.extend(self.parts(word))
         return out

@@ -23,6 +23,9 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
     "section_de": ("de", 1.5),
     "text": ("en", 1.0),
     "text_de": ("de", 1.0),
+    # the parts of the German compounds in term, section and text (Spielende -> spiel ende),
+    # see decompound.py; a bit below text_de, as a part says less than the word itself
+    "parts_de": ("de", 0.8),
     "translation": ("en", 0.6),  # our own words: found, but after the rulebooks' own English
 }
 

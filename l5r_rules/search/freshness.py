@@ -18,7 +18,7 @@ from pathlib import Path
 from ..layout import Layout
 
 STAMP_NAME = "fingerprint.json"
-_CODE_FILES = ("analysis.py", "fields.py", "indexer.py", "payloads.py", "synonyms.py", "synonyms.yaml")
+_CODE_FILES = ("analysis.py", "decompound.py", "fields.py", "indexer.py", "payloads.py", "synonyms.py", "synonyms.yaml")
 
 
 def glossary_files(layout: Layout) -> list[Path]:

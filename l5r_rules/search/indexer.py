@@ -15,6 +15,7 @@ from pathlib import Path
 from whoosh import index as windex
 
 from ..layout import Layout
+from .decompound import Splitter, vocabulary_of
 from .fields import build_schema
 from .freshness import current_stamp, glossary_files
 from .synonyms import write_json as write_synonyms
@@ -32,10 +33,19 @@ def _lang_fields(lang: str, **values: str) -> dict[str, str]:
     return {f"{name}{suffix}": value for name, value in values.items() if value}
 
 
+def _german_splitter(entries) -> Splitter:
+    """A compound splitter whose vocabulary is the words of the German entries themselves."""
+    vocabulary = vocabulary_of(
+        text for e in entries if e.get("lang") == "de"
+        for text in (e["term"], " ".join((e.get("source") or {}).get("section") or []), e["text"]))
+    return Splitter(lambda word: vocabulary.get(word, 0))
+
+
 def _documents(layout: Layout):
     from ..kb import load_kb  # only building reads YAML
 
     kb = load_kb(layout.root)
+    splitter = _german_splitter(kb.entries.values())
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
     concept_by_entry = concept_of_entries(kb.concepts)
     for entry in kb.entries.values():
@@ -46,6 +56,7 @@ def _documents(layout: Layout):
         payload = entry_payload(entry, cid, titles.get((entry.get("source") or {}).get("document")))
         lang = entry.get("lang", "en")
         section = " / ".join(payload["source"]["section"][:-1])
+        parts = " ".join(splitter.compound_parts("\n".join([entry["term"], section, entry["text"]]))) if lang == "de" else ""
         yield {
             "id": entry["id"], "doctype": "entry", "game": entry["game"], "edition": entry["edition"],
             "kind": entry["kind"], "lang": lang, "concept": cid or "",
@@ -55,6 +66,7 @@ def _documents(layout: Layout):
             "words": "\n".join([entry["term"], section, entry["text"], alias_text, concept_text,
                                  (entry.get("translation") or {}).get("text", "")]),
             **_lang_fields(lang, term=entry["term"], section=section, text=entry["text"]),
+            **({"parts_de": parts} if parts else {}),
         }
     for concept in kb.concepts.values():
         alias_text = "\n".join(concept.get("aliases") or [])
