@@ -53,6 +53,7 @@ EXTRA_PARTS = ("phase", "zahl", "stadt", "vorrat", "schachtel", "anzeige", "star
 # The last part may carry a case or plural ending the vocabulary lacks (Klan|hauptstädte|n).
 FINAL_ENDINGS = ("en", "es", "n", "s", "e")
 STOP_WORDS = frozenset(stopwords_for_language("de"))
+GERMAN_FIELDS = ("term_de", "section_de", "text_de")  # only German entries fill these (fields.py)
 
 Frequency = Callable[[str], int]
 WORD = re.compile(r"[^\W\d_]+")
@@ -178,3 +179,20 @@ class Splitter:
         for word in WORD.findall(text):
             out.extend(self.parts(word))
         return out
+
+
+def index_vocabulary(reader) -> Frequency:
+    """The vocabulary of an open index, for splitting a typed word: a word counts when the
+    unstemmed `words` field holds it and a German field its stem, i.e. a German entry uses it.
+    Nothing is loaded: each piece costs two term look-ups."""
+    from .analysis import analyze, german
+
+    def frequency(word: str) -> int:
+        if word in EXTRA_PARTS:
+            return 1
+        stems = analyze(german(), word)
+        if len(stems) != 1 or not any(reader.doc_frequency(f, stems[0]) for f in GERMAN_FIELDS):
+            return 0
+        return reader.doc_frequency("words", fold(word))
+
+    return frequency

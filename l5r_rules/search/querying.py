@@ -9,8 +9,9 @@ into words; the words become weighted terms:
 * judges' synonyms add alternatives (tap -> bow), matched as phrases;
 * every word is analyzed with the English and the German analyzer and searched in
   the fields of that language (term and aliases weigh most, see fields.py);
-* a word whose stems are not in the index vocabulary gets typo tolerance: the
-  index words within edit distance 1 (same first letter) are added instead;
+* a word whose stems are not in the index vocabulary is first tried as a German
+  compound (Spielziel -> spiel ziel, all parts in one field; decompound.py), else
+  gets typo tolerance: the index words within edit distance 1 (same first letter);
 * words are OR-ed; BM25F ranks entries matching more (and rarer) words first.
 
 Soft edition words (plan.soft_editions) are applied by the engine to the scores.
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from whoosh import query as Q
 
 from .analysis import analyze, english, german, plain
+from .decompound import Splitter, index_vocabulary
 from .fields import SEARCH_FIELDS
 from .synonyms import Table
 
@@ -31,6 +33,7 @@ MAX_QUERY_CHARS = 1000
 MAX_WORDS = 32
 SYNONYM_WEIGHT = 0.8
 FUZZY_WEIGHT = 0.6
+COMPOUND_WEIGHT = 0.8  # a German compound neither language knows, searched as its parts
 # A word in more than this share of documents says next to nothing about a long text
 # field (BM25 gives it almost no weight) but costs a score for each of those documents;
 # it is only searched in the short fields (term, aliases).
@@ -174,6 +177,11 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
             if terms and _known(reader, lang, terms):
                 parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
     if not parts and len(slot) == 1:
+        pieces = Splitter(index_vocabulary(reader)).split(slot[0][0])
+        if pieces:
+            compound = slot_query(reader, [(" ".join(pieces), COMPOUND_WEIGHT)], corrections)
+            if compound is not None:
+                return compound
         close = _fuzzy(reader, slot[0][0])
         if close:
             corrections[slot[0][0]] = close
