@@ -21,6 +21,10 @@ from .synonyms import write_json as write_synonyms
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
 
 INDEX_NAME = "l5r"
+DOC_TABLE = "docs.json"
+# What ranking and filtering need of each document, kept beside the index in document-number
+# order, so a search reads a stored payload only for the hits it prints.
+TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central")
 
 
 def index_dir(layout: Layout) -> Path:
@@ -59,15 +63,10 @@ def _documents(layout: Layout):
     for concept in kb.concepts.values():
         alias_text = "\n".join(concept.get("aliases") or [])
         payload = concept_payload(concept)
-        # the most central entry of each edition, so results can show it without another look-up
-        payload["central"] = {}
-        for edition, ids in payload["entries"].items():
-            entry = kb.entries.get(ids[0]) if ids else None
-            if entry:
-                doc = titles.get((entry.get("source") or {}).get("document"))
-                payload["central"][edition] = entry_payload(entry, concept_by_entry.get(entry["id"]), doc)
+        # the most central entry of each edition: results show it when the concept matched
+        central = {edition: ids[0] for edition, ids in payload["entries"].items() if ids and ids[0] in kb.entries}
         yield {
-            "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"],
+            "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"], "central": central,
             "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
             "text": concept.get("summary", ""),
             "words": "\n".join([concept["title"], alias_text, concept.get("summary", "")]),
@@ -82,6 +81,18 @@ def _documents(layout: Layout):
         }
 
 
+def _check_doc_table(ix, table: list[dict]) -> None:
+    """One fresh segment numbers documents in the order they were added; make sure."""
+    with ix.reader() as reader:
+        stored = [fields["id"] for _, fields in reader.iter_docs()]
+    if stored != [row["id"] for row in table]:
+        raise RuntimeError("index document numbers are not in the order documents were added")
+
+
+def load_doc_table(index: Path) -> list[dict]:
+    return json.loads((index / DOC_TABLE).read_text(encoding="utf-8"))
+
+
 def build_index(layout: Layout) -> Path:
     """(Re)build build/index/ from the glossary; returns the index folder."""
     target = index_dir(layout)
@@ -92,9 +103,13 @@ def build_index(layout: Layout) -> Path:
     try:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
         writer = ix.writer()
+        table = []
         for doc in _documents(layout):
-            writer.add_document(**doc)
+            table.append({name: doc.get(name) or None for name in TABLE_FIELDS})
+            writer.add_document(**{k: v for k, v in doc.items() if k != "central"})
         writer.commit()
+        _check_doc_table(ix, table)
+        (tmp / DOC_TABLE).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
         write_synonyms(tmp)
         stamp.write(tmp)
         old = target.parent / f".index-old-{os.getpid()}"
