@@ -1,7 +1,7 @@
 """Run searches and look-ups against the index; the API the CLI commands use.
 
 `open_engine()` makes sure the index is fresh (rebuilding it when the glossary
-changed) and keeps one whoosh searcher open, so repeated queries are fast.
+changed) and keeps one whoosh index reader open, so repeated queries are fast.
 Results come back grouped: entries that a concept lines up across editions are
 listed together, each edition's entry with its citation.
 """
@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index as windex
-from whoosh.scoring import BM25F
 
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .freshness import is_fresh
 from .indexer import INDEX_NAME, index_dir, load_doc_table
 from .querying import build_query, plan
-from .scoring import score as score_query, top
+from .scoring import ReaderStats, score as score_query, top
 from .synonyms import load as load_synonyms
 
 VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition}, "kind": {k.value for k in Kind}}
@@ -93,8 +92,9 @@ class Engine:
         self.layout = layout
         self.ix = ix
         self.synonyms = synonyms
-        self.searcher = ix.searcher(weighting=BM25F())
-        if len(docs) != self.searcher.doc_count_all():
+        self.reader = ix.reader()
+        self.stats = ReaderStats(self.reader)
+        if len(docs) != self.reader.doc_count_all():
             raise RuntimeError(f"{index_dir(layout)}: document table does not match the index (delete build/index)")
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
         self.docnum = {d["id"]: n for n, d in enumerate(docs)}
@@ -102,7 +102,7 @@ class Engine:
         self._payloads: dict[int, dict] = {}  # docnum -> stored payload, read at most once
 
     def close(self) -> None:
-        self.searcher.close()
+        self.reader.close()
 
     def __enter__(self):
         return self
@@ -114,7 +114,7 @@ class Engine:
     def payload(self, docnum: int) -> dict:
         """The stored payload of a document (what results, show and compare print)."""
         if docnum not in self._payloads:
-            self._payloads[docnum] = json.loads(self.searcher.stored_fields(docnum)["payload"])
+            self._payloads[docnum] = json.loads(self.reader.stored_fields(docnum)["payload"])
         return self._payloads[docnum]
 
     def get(self, doc_id: str) -> tuple[str, dict] | None:
@@ -129,13 +129,9 @@ class Engine:
         return found[1] if found and found[0] == "entry" else None
 
     def errata_for(self, *ids: str) -> list[dict]:
-        out, seen = [], set()
-        for i in ids:
-            for fields in self.searcher.documents(refers=i):
-                if fields["id"] not in seen:
-                    seen.add(fields["id"])
-                    out.append(json.loads(fields["payload"]))
-        return out
+        wanted = set(ids)
+        return [self.payload(n) for n, d in enumerate(self.docs)
+                if d["doctype"] == "errata" and wanted.intersection(d["refers"] or ())]
 
     def all_ids(self, doctype: str = "entry") -> list[str]:
         return sorted(d["id"] for d in self.docs if d["doctype"] == doctype)
@@ -151,11 +147,11 @@ class Engine:
         games = {game} if game else set(p.games)
         if edition:
             p.soft_editions |= p.editions  # the option wins; words in the query only boost
-        q = build_query(self.searcher.reader(), p)
+        q = build_query(self.reader, p)
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             return results
-        scores = score_query(self.searcher, q)
+        scores = score_query(self.stats, q)
         results.groups = self._grouped(scores, editions, games, kind, limit, p.soft_editions)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them

@@ -24,7 +24,7 @@ INDEX_NAME = "l5r"
 DOC_TABLE = "docs.json"
 # What ranking and filtering need of each document, kept beside the index in document-number
 # order, so a search reads a stored payload only for the hits it prints.
-TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central")
+TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central", "refers")
 
 
 def index_dir(layout: Layout) -> Path:
@@ -105,7 +105,9 @@ def build_index(layout: Layout) -> Path:
         writer = ix.writer()
         table = []
         for doc in _documents(layout):
-            table.append({name: doc.get(name) or None for name in TABLE_FIELDS})
+            row = {name: doc.get(name) or None for name in TABLE_FIELDS}
+            row["refers"] = doc["refers"].split(",") if doc.get("refers") else None
+            table.append(row)
             writer.add_document(**{k: v for k, v in doc.items() if k != "central"})
         writer.commit()
         _check_doc_table(ix, table)
