@@ -17,7 +17,7 @@ from whoosh import index as windex
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .freshness import is_fresh
-from .indexer import INDEX_NAME, index_dir, load_doc_table
+from .store import INDEX_NAME, index_dir, load_doc_table
 from .querying import build_query, plan
 from .scoring import ReaderStats, score as score_query, top
 from .synonyms import load as load_synonyms
@@ -97,7 +97,8 @@ class Engine:
         if len(docs) != self.reader.doc_count_all():
             raise RuntimeError(f"{index_dir(layout)}: document table does not match the index (delete build/index)")
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
-        self.docnum = {d["id"]: n for n, d in enumerate(docs)}
+        # (doctype, id) -> docnum: a concept may share its id with an entry (lcg-stronghold)
+        self.docnum = {(d["doctype"], d["id"]): n for n, d in enumerate(docs)}
         self._filters: dict[tuple, set[int] | None] = {}  # the few filter combinations, computed once
         self._payloads: dict[int, dict] = {}  # docnum -> stored payload, read at most once
 
@@ -118,9 +119,9 @@ class Engine:
         return self._payloads[docnum]
 
     def get(self, doc_id: str) -> tuple[str, dict] | None:
-        """(doctype, payload) of an entry or concept id, or None."""
-        docnum = self.docnum.get(doc_id)
-        if docnum is None or self.docs[docnum]["doctype"] not in ("entry", "concept"):
+        """(doctype, payload) of an entry or concept id, or None; an entry wins a shared id."""
+        docnum = self.docnum.get(("entry", doc_id), self.docnum.get(("concept", doc_id)))
+        if docnum is None:
             return None
         return self.docs[docnum]["doctype"], self.payload(docnum)
 
@@ -214,7 +215,7 @@ class Engine:
         for key in sorted(groups, key=lambda k: -group_score[k]):
             concept, hits = groups[key]
             if concept is None and not key.startswith("entry:") and self.docs[hits[0][0]]["concept"]:
-                concept = self.docnum.get(self.docs[hits[0][0]]["concept"])
+                concept = self.docnum.get(("concept", self.docs[hits[0][0]]["concept"]))
             if concept is not None:
                 hits += self._completion(concept, group_score[key], editions, games, kind, listed)
             if not hits:
@@ -233,7 +234,7 @@ class Engine:
         out = []
         central = self.docs[concept].get("central") or {}
         for ed in EDITION_ORDER:
-            docnum = self.docnum.get(central.get(ed.value, ""))
+            docnum = self.docnum.get(("entry", central.get(ed.value)))
             if docnum is None or docnum in listed:
                 continue
             if self._passes(self.docs[docnum], editions, games, kind):

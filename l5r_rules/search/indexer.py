@@ -16,19 +16,10 @@ from whoosh import index as windex
 
 from ..layout import Layout
 from .fields import build_schema
-from .freshness import current_stamp, glossary_files
-from .synonyms import write_json as write_synonyms
+from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
-
-INDEX_NAME = "l5r"
-DOC_TABLE = "docs.json"
-# What ranking and filtering need of each document, kept beside the index in document-number
-# order, so a search reads a stored payload only for the hits it prints.
-TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central", "refers")
-
-
-def index_dir(layout: Layout) -> Path:
-    return layout.build / "index"
+from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table
+from .synonyms import write_json as write_synonyms
 
 
 def _lang_fields(lang: str, **values: str) -> dict[str, str]:
@@ -89,16 +80,11 @@ def _check_doc_table(ix, table: list[dict]) -> None:
         raise RuntimeError("index document numbers are not in the order documents were added")
 
 
-def load_doc_table(index: Path) -> list[dict]:
-    return json.loads((index / DOC_TABLE).read_text(encoding="utf-8"))
-
-
 def build_index(layout: Layout) -> Path:
     """(Re)build build/index/ from the glossary; returns the index folder."""
     target = index_dir(layout)
     target.parent.mkdir(parents=True, exist_ok=True)
-    files = glossary_files(layout)
-    stamp = current_stamp(layout, files)
+    stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
@@ -111,9 +97,9 @@ def build_index(layout: Layout) -> Path:
             writer.add_document(**{k: v for k, v in doc.items() if k != "central"})
         writer.commit()
         _check_doc_table(ix, table)
-        (tmp / DOC_TABLE).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+        write_doc_table(tmp, table)
         write_synonyms(tmp)
-        stamp.write(tmp)
+        write_stamp(tmp, stamp)
         old = target.parent / f".index-old-{os.getpid()}"
         if target.exists():
             os.replace(target, old)

@@ -154,11 +154,22 @@ def _known(reader, lang: str, terms: list[str]) -> bool:
 
 
 def _fuzzy(reader, word: str) -> list[str]:
-    """Index words within edit distance 1 of a typed word (same first letter)."""
+    """Index words within edit distance 1 of a typed word (same first letter), or
+    one swap of two neighbouring letters away ("imperail" -> imperial; whoosh's
+    edit distance counts a swap as 2, and distance 2 is too slow for the default path)."""
     raw = analyze(plain(), word)
     if len(raw) != 1 or len(raw[0]) < 4 or not raw[0].isalpha():
         return []
-    return sorted(set(reader.terms_within("words", raw[0], 1, prefix=1)) - {raw[0]})[:8]
+    typed = raw[0]
+    close = set(reader.terms_within("words", typed, 1, prefix=1))
+    close.update(w for w in _swaps(typed) if ("words", w) in reader)
+    close.discard(typed)
+    return sorted(close)[:8]
+
+
+def _swaps(word: str) -> set[str]:
+    """`word` with two neighbouring letters swapped, the first letter kept."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
 
 
 def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Node | None:
