@@ -35,6 +35,7 @@ FINDS = [
     ("untap", "lotus-bowing-and-straightening"),             # untap -> straighten, ready
     ("kneel", "gold-bowing"),                                # concept alias, indexed with the concept's entries
     ("bowwing", "gold-bowing"),                              # typo, edit distance 1
+    ("bwoing", "gold-bowing"),                               # typo, two neighbouring letters swapped
     ("tie in a duel lotus", "lotus-challenging-and-dueling"),
     ("what if a duel is a tie ivory", "ivory-duels"),
     ("Verteidigungsbonus", "bfr-verteidigungsbonus"),

@@ -43,3 +43,17 @@ def test_recall_at_5_floor():
     recall = evaluation.recall_at(outcomes, 5)
     misses = [o.question.q for o in outcomes if o.rank is None or o.rank > 5]
     assert recall >= RECALL_AT_5_FLOOR, f"recall@5 {recall:.3f}; not in top 5: {misses}"
+
+
+# Concepts may share an id with an entry (the concept lcg-stronghold and the LCG entry of that
+# name); a result list must still name each entry once, and only entries.
+SHARED_ID_QUESTIONS = ["stronghold", "lcg stronghold", "cancel lcg", "honor lcg", "ronin"]
+
+
+def test_results_list_each_entry_once_and_only_entries():
+    with open_engine(REPO) as engine:
+        for text in [q.q for q in QUESTIONS] + SHARED_ID_QUESTIONS:
+            hits = engine.search(text).hits
+            ids = [h.payload["id"] for h in hits]
+            assert len(ids) == len(set(ids)), f"{text!r}: an entry listed twice: {ids}"
+            assert all(h.payload["url"] == f"entries/{h.payload['id']}/" for h in hits), text

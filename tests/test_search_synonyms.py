@@ -30,7 +30,7 @@ def test_keys_are_plain_words():
 @pytest.fixture(scope="module")
 def reader():
     with open_engine(REPO) as engine:
-        yield engine.searcher.reader()
+        yield engine.reader
 
 
 @pytest.mark.parametrize("alternative", ALTERNATIVES)

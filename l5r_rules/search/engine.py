@@ -1,7 +1,7 @@
 """Run searches and look-ups against the index; the API the CLI commands use.
 
 `open_engine()` makes sure the index is fresh (rebuilding it when the glossary
-changed) and keeps one whoosh searcher open, so repeated queries are fast.
+changed) and keeps one whoosh index reader open, so repeated queries are fast.
 Results come back grouped: entries that a concept lines up across editions are
 listed together, each edition's entry with its citation.
 """
@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index as windex
-from whoosh import query as Q
-from whoosh.scoring import BM25F
 
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .freshness import is_fresh
-from .indexer import INDEX_NAME, index_dir
+from .store import INDEX_NAME, index_dir, load_doc_table
 from .querying import build_query, plan
+from .scoring import ReaderStats, score as score_query, top
 from .synonyms import load as load_synonyms
 
 VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition}, "kind": {k.value for k in Kind}}
@@ -89,14 +88,22 @@ def check_filter(name: str, value: str | None) -> str | None:
 
 
 class Engine:
-    def __init__(self, layout: Layout, ix, synonyms):
+    def __init__(self, layout: Layout, ix, synonyms, docs: list[dict]):
         self.layout = layout
         self.ix = ix
         self.synonyms = synonyms
-        self.searcher = ix.searcher(weighting=BM25F())
+        self.reader = ix.reader()
+        self.stats = ReaderStats(self.reader)
+        if len(docs) != self.reader.doc_count_all():
+            raise RuntimeError(f"{index_dir(layout)}: document table does not match the index (delete build/index)")
+        self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
+        # (doctype, id) -> docnum: a concept may share its id with an entry (lcg-stronghold)
+        self.docnum = {(d["doctype"], d["id"]): n for n, d in enumerate(docs)}
+        self._filters: dict[tuple, set[int] | None] = {}  # the few filter combinations, computed once
+        self._payloads: dict[int, dict] = {}  # docnum -> stored payload, read at most once
 
     def close(self) -> None:
-        self.searcher.close()
+        self.reader.close()
 
     def __enter__(self):
         return self
@@ -105,28 +112,30 @@ class Engine:
         self.close()
 
     # -- look-ups -----------------------------------------------------------------
+    def payload(self, docnum: int) -> dict:
+        """The stored payload of a document (what results, show and compare print)."""
+        if docnum not in self._payloads:
+            self._payloads[docnum] = json.loads(self.reader.stored_fields(docnum)["payload"])
+        return self._payloads[docnum]
+
     def get(self, doc_id: str) -> tuple[str, dict] | None:
-        """(doctype, payload) of an entry or concept id, or None."""
-        fields = self.searcher.document(id=doc_id)
-        if not fields or fields.get("doctype") not in ("entry", "concept"):
+        """(doctype, payload) of an entry or concept id, or None; an entry wins a shared id."""
+        docnum = self.docnum.get(("entry", doc_id), self.docnum.get(("concept", doc_id)))
+        if docnum is None:
             return None
-        return fields["doctype"], json.loads(fields["payload"])
+        return self.docs[docnum]["doctype"], self.payload(docnum)
 
     def entry(self, entry_id: str) -> dict | None:
         found = self.get(entry_id)
         return found[1] if found and found[0] == "entry" else None
 
     def errata_for(self, *ids: str) -> list[dict]:
-        out, seen = [], set()
-        for i in ids:
-            for fields in self.searcher.documents(refers=i):
-                if fields["id"] not in seen:
-                    seen.add(fields["id"])
-                    out.append(json.loads(fields["payload"]))
-        return out
+        wanted = set(ids)
+        return [self.payload(n) for n, d in enumerate(self.docs)
+                if d["doctype"] == "errata" and wanted.intersection(d["refers"] or ())]
 
     def all_ids(self, doctype: str = "entry") -> list[str]:
-        return sorted(f["id"] for f in self.searcher.documents(doctype=doctype))
+        return sorted(d["id"] for d in self.docs if d["doctype"] == doctype)
 
     # -- search -------------------------------------------------------------------
     def search(self, text: str, *, game: str | None = None, edition: str | None = None,
@@ -139,119 +148,118 @@ class Engine:
         games = {game} if game else set(p.games)
         if edition:
             p.soft_editions |= p.editions  # the option wins; words in the query only boost
-        q = build_query(self.searcher.reader(), p)
+        q = build_query(self.reader, p)
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             return results
-        results.groups = self._grouped(q, editions, games, kind, limit, p.soft_editions)
+        scores = score_query(self.stats, q)
+        results.groups = self._grouped(scores, editions, games, kind, limit, p.soft_editions)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
             p.soft_editions |= p.editions
-            q = build_query(self.searcher.reader(), p)
-            results.groups = self._grouped(q, set(), games, kind, limit, p.soft_editions)
+            results.groups = self._grouped(scores, set(), games, kind, limit, p.soft_editions)
             results.widened = True
         return results
 
-    def _filter(self, editions: set[str], games: set[str], kind: str | None) -> Q.Query | None:
-        parts: list[Q.Query] = []
-        if editions:
-            parts.append(Q.Or([Q.Term("edition", e) for e in sorted(editions)]))
-        if games:
-            parts.append(Q.Or([Q.Term("game", g) for g in sorted(games)]))
-        if kind:
-            parts.append(Q.Term("kind", kind))
-        if not parts:
-            return None
-        return Q.Or([Q.Term("doctype", "concept"), Q.And(parts)]) if not kind else Q.And(parts)
+    def _allowed(self, editions: set[str], games: set[str], kind: str | None) -> set[int] | None:
+        """Document numbers a search with these filters may return (None: all).
+
+        Concepts pass an edition or game filter: they stand for their entries, and
+        _complete() filters the entries they bring."""
+        key = (tuple(sorted(editions)), tuple(sorted(games)), kind)
+        if key not in self._filters:
+            if not (editions or games or kind):
+                allowed = None
+            else:
+                allowed = {n for n, d in enumerate(self.docs)
+                           if (d["doctype"] == "entry" and self._passes(d, editions, games, kind))
+                           or (d["doctype"] == "concept" and not kind)}
+            self._filters[key] = allowed
+        return self._filters[key]
 
     @staticmethod
-    def _passes(payload: dict, editions: set[str], games: set[str], kind: str | None) -> bool:
-        return ((not editions or payload["edition"] in editions) and (not games or payload["game"] in games)
-                and (not kind or payload["kind"] == kind))
+    def _passes(doc: dict, editions: set[str], games: set[str], kind: str | None) -> bool:
+        return ((not editions or doc["edition"] in editions) and (not games or doc["game"] in games)
+                and (not kind or doc["kind"] == kind))
 
-    def _grouped(self, q: Q.Query, editions: set[str], games: set[str], kind: str | None, limit: int,
+    def _grouped(self, scores: dict[int, float], editions: set[str], games: set[str], kind: str | None, limit: int,
                  soft_editions: set[str] = frozenset()) -> list[Group]:
-        found = self.searcher.search(q, filter=self._filter(editions, games, kind), limit=max(limit * 4, 40))
+        found = top(scores, max(limit * 4, 40), self._allowed(editions, games, kind))
         scored = []
-        for hit in found:
-            fields = hit.fields()
-            payload = json.loads(fields["payload"])
-            factor = SOFT_EDITION_FACTOR if payload.get("edition") in soft_editions else 1.0
-            if fields["doctype"] == "concept":
+        for docnum, score in found:
+            doc = self.docs[docnum]
+            factor = SOFT_EDITION_FACTOR if doc["edition"] in soft_editions else 1.0
+            if doc["doctype"] == "concept":
                 factor = CONCEPT_DOC_WEIGHT
-            scored.append((hit.score * factor, fields["doctype"], payload))
-        scored = _diversified(scored)
-        groups: dict[str, Group] = {}
+            scored.append((score * factor, docnum))
+        scored = _diversified(scored, self.docs)
+        # key -> [concept docnum or None, [(docnum, score, matched)]]; entries keyed by concept id
+        groups: dict[str, list] = {}
         group_score: dict[str, float] = {}
-        listed: set[str] = set()
-        for score, doctype, payload in scored:
-            if doctype == "concept":
-                key = payload["id"]
-                group = groups.setdefault(key, Group(payload))
-                group.concept = payload
+        listed: set[int] = set()
+        for score, docnum in scored:
+            doc = self.docs[docnum]
+            if doc["doctype"] == "concept":
+                key = doc["id"]
+                groups.setdefault(key, [None, []])[0] = docnum
                 group_score.setdefault(key, score)
                 continue
-            key = payload["concept"] or payload["id"]
-            if key in groups and any(h.payload["edition"] == payload["edition"] for h in groups[key].hits):
-                key = "entry:" + payload["id"]  # a concept shows one entry per edition; others rank alone
-            group = groups.setdefault(key, Group(None))
+            key = doc["concept"] or doc["id"]
+            if key in groups and any(self.docs[h[0]]["edition"] == doc["edition"] for h in groups[key][1]):
+                key = "entry:" + doc["id"]  # a concept shows one entry per edition; others rank alone
+            groups.setdefault(key, [None, []])[1].append((docnum, score, True))
             group_score.setdefault(key, score)
-            group.hits.append(Hit(payload, score))
-            listed.add(payload["id"])
+            listed.add(docnum)
         out: list[Group] = []
         total = 0
         for key in sorted(groups, key=lambda k: -group_score[k]):
-            group = groups[key]
-            cid = None if key.startswith("entry:") else (
-                group.concept["id"] if group.concept else (group.hits[0].payload["concept"] if group.hits else None))
-            if cid:
-                self._complete(group, cid, group_score[key], editions, games, kind, listed)
-            if not group.hits:
+            concept, hits = groups[key]
+            if concept is None and not key.startswith("entry:") and self.docs[hits[0][0]]["concept"]:
+                concept = self.docnum.get(("concept", self.docs[hits[0][0]]["concept"]))
+            if concept is not None:
+                hits += self._completion(concept, group_score[key], editions, games, kind, listed)
+            if not hits:
                 continue
-            out.append(group)
-            total += len(group.hits)
+            total += len(hits)
+            if total > limit:  # cut the last group so that exactly `limit` entries are returned
+                hits = hits[: len(hits) - (total - limit)]
+            out.append(Group(self.payload(concept) if concept is not None else None,
+                             [Hit(self.payload(d), s, matched) for d, s, matched in hits]))
             if total >= limit:
                 break
-        # cut the last group so that exactly `limit` entries are returned
-        excess = total - limit
-        if excess > 0 and out:
-            out[-1].hits = out[-1].hits[: len(out[-1].hits) - excess]
         return out
 
-    def _complete(self, group: Group, cid: str, score: float, editions, games, kind, listed: set[str]) -> None:
-        """Add the concept's entries of every edition that the search itself did not rank."""
-        if group.concept is None:
-            found = self.get(cid)
-            if not found:
-                return
-            group.concept = found[1]
-        have = listed
-        central = group.concept.get("central") or {}
+    def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int]) -> list:
+        """The concept's central entry of every edition that the search itself did not rank."""
+        out = []
+        central = self.docs[concept].get("central") or {}
         for ed in EDITION_ORDER:
-            payload = central.get(ed.value)
-            if payload is None or payload["id"] in have:
+            docnum = self.docnum.get(("entry", central.get(ed.value)))
+            if docnum is None or docnum in listed:
                 continue
-            if self._passes(payload, editions, games, kind):
-                group.hits.append(Hit(payload, score * CONCEPT_DOC_WEIGHT, matched=False))
-                have.add(payload["id"])
+            if self._passes(self.docs[docnum], editions, games, kind):
+                out.append((docnum, score * CONCEPT_DOC_WEIGHT, False))
+                listed.add(docnum)
+        return out
 
 
-def _diversified(scored: list[tuple[float, str, dict]]) -> list[tuple[float, str, dict]]:
+def _diversified(scored: list[tuple[float, int]], docs: list[dict]) -> list[tuple[float, int]]:
     """Greedy re-ranking: score x DECAY^(hits of the same edition already taken)."""
     remaining = sorted(scored, key=lambda s: -s[0])
-    taken: list[tuple[float, str, dict]] = []
+    taken: list[tuple[float, int]] = []
     seen: dict[str | None, int] = {}
     while remaining:
         best_i, best = 0, -1.0
-        for i, (score, _, payload) in enumerate(remaining):
-            adjusted = score * EDITION_DIVERSITY_DECAY ** seen.get(payload.get("edition"), 0)
+        for i, (score, docnum) in enumerate(remaining):
+            adjusted = score * EDITION_DIVERSITY_DECAY ** seen.get(docs[docnum]["edition"], 0)
             if adjusted > best:
                 best_i, best = i, adjusted
             if score <= best:  # sorted: no later hit can beat it
                 break
-        score, doctype, payload = remaining.pop(best_i)
-        seen[payload.get("edition")] = seen.get(payload.get("edition"), 0) + 1
-        taken.append((best, doctype, payload))
+        score, docnum = remaining.pop(best_i)
+        edition = docs[docnum]["edition"]
+        seen[edition] = seen.get(edition, 0) + 1
+        taken.append((best, docnum))
     return taken
 
 
@@ -270,4 +278,5 @@ def open_engine(root: Path | None = None) -> Engine:
     if not layout.glossary.is_dir():
         raise SearchUsageError(f"{layout.glossary}: no glossary here (use --root or run inside a checkout)")
     target = ensure_index(layout)
-    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), load_synonyms(target))
+    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), load_synonyms(target),
+                  load_doc_table(target))

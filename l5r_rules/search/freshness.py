@@ -1,96 +1,101 @@
 """Is the index older than the glossary? A content hash of every file under glossary/.
 
-Hashing ~1,000 files on every run would cost more than the query, so the stamp beside
-the index also keeps a cheap stat signature (path, size, mtime). Equal signature: fresh.
-Different signature: hash the contents; equal hash: fresh (the stamp is refreshed),
-else the index is rebuilt. The code that shapes the index is part of the hash too, so
-changing the schema or the indexer never leaves an old-format index behind.
+Hashing ~900 files on every run would cost more than the query, so the stamp beside
+the index also keeps a cheap stat signature: the path, size and mtime of every
+glossary file and of the code that shapes the index (schema, analyzers, indexer).
+Equal signature: fresh, at the cost of one stat per file and no hashing. Different
+signature: hash the contents; equal hash: fresh (the stamp is refreshed), else the
+index is rebuilt. Because the code is in the hash too, changing the schema or the
+indexer never leaves an old-format index behind.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..layout import Layout
 
 STAMP_NAME = "fingerprint.json"
-_CODE_FILES = ("analysis.py", "decompound.py", "fields.py", "indexer.py", "payloads.py", "synonyms.py", "synonyms.yaml")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CODE_FILES = ("analysis.py", "decompound.py", "fields.py", "indexer.py", "payloads.py", "store.py", "synonyms.py",
+               "synonyms.yaml")
 
 
-def glossary_files(layout: Layout) -> list[Path]:
-    out: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(layout.glossary):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        out.extend(Path(dirpath) / f for f in filenames if not f.startswith("."))
-    return sorted(out)
+def _walk(top: str, rel: str = "") -> list[tuple[str, os.stat_result]]:
+    """(path relative to `top`, stat) of every file under it, sorted; dot-names skipped."""
+    out = []
+    with os.scandir(os.path.join(top, rel) if rel else top) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.name.startswith("."):
+                continue
+            name = f"{rel}/{entry.name}" if rel else entry.name
+            if entry.is_dir():
+                out.extend(_walk(top, name))
+            else:
+                out.append((name, entry.stat()))
+    return out
 
 
-def code_version() -> str:
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
+def _inputs(layout: Layout) -> list[tuple[str, str, os.stat_result]]:
+    """(label, absolute path, stat) of every file the index is built from: glossary and code."""
+    glossary = str(layout.glossary)
+    files = [(f"glossary/{rel}", os.path.join(glossary, rel), st) for rel, st in _walk(glossary)]
     for name in _CODE_FILES:
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()[:16]
+        path = os.path.join(_HERE, name)
+        files.append((f"code/{name}", path, os.stat(path)))
+    return files
 
 
-def stat_signature(layout: Layout, files: list[Path]) -> str:
+def stat_signature(files: list[tuple[str, str, os.stat_result]]) -> str:
+    return "\n".join(f"{label}\0{st.st_size}\0{st.st_mtime_ns}" for label, _, st in files)
+
+
+def content_hash(files: list[tuple[str, str, os.stat_result]]) -> str:
+    import hashlib  # only when the signature changed
+
     digest = hashlib.sha256()
-    for path in files:
-        st = path.stat()
-        digest.update(f"{path.relative_to(layout.glossary)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    for label, path, _ in files:
+        with open(path, "rb") as f:
+            digest.update(label.encode() + b"\0" + hashlib.sha256(f.read()).digest())
     return digest.hexdigest()
 
 
-def content_hash(layout: Layout, files: list[Path]) -> str:
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(str(path.relative_to(layout.glossary)).encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
+def current_stamp(layout: Layout) -> dict:
+    files = _inputs(layout)
+    return {"content": content_hash(files), "stat": stat_signature(files)}
 
 
-@dataclass(frozen=True)
-class Stamp:
-    code: str
-    content: str
-    stat: str
-
-    def write(self, index_dir: Path) -> None:
-        tmp = index_dir / (STAMP_NAME + ".tmp")
-        tmp.write_text(json.dumps(self.__dict__), encoding="utf-8")
-        os.replace(tmp, index_dir / STAMP_NAME)
-
-    @classmethod
-    def read(cls, index_dir: Path) -> "Stamp | None":
-        try:
-            data = json.loads((index_dir / STAMP_NAME).read_text(encoding="utf-8"))
-            return cls(code=data["code"], content=data["content"], stat=data["stat"])
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+def write_stamp(index_dir: Path, stamp: dict) -> None:
+    tmp = index_dir / (STAMP_NAME + ".tmp")
+    tmp.write_text(json.dumps(stamp), encoding="utf-8")
+    os.replace(tmp, index_dir / STAMP_NAME)
 
 
-def current_stamp(layout: Layout, files: list[Path] | None = None) -> Stamp:
-    files = glossary_files(layout) if files is None else files
-    return Stamp(code_version(), content_hash(layout, files), stat_signature(layout, files))
+def read_stamp(index_dir: Path) -> dict | None:
+    try:
+        stamp = json.loads((index_dir / STAMP_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stamp, dict) or not all(isinstance(stamp.get(k), str) for k in ("content", "stat")):
+        return None
+    return stamp
 
 
 def is_fresh(layout: Layout, index_dir: Path) -> bool:
-    """True when the index matches the glossary; refreshes a stale stat signature on the way."""
-    stamp = Stamp.read(index_dir)
-    if stamp is None or stamp.code != code_version():
+    """True when the index matches the glossary and code; refreshes a stale stat signature on the way."""
+    stamp = read_stamp(index_dir)
+    if stamp is None:
         return False
-    files = glossary_files(layout)
-    stat = stat_signature(layout, files)
-    if stamp.stat == stat:
+    files = _inputs(layout)
+    stat = stat_signature(files)
+    if stamp["stat"] == stat:
         return True
-    if stamp.content != content_hash(layout, files):
+    if stamp["content"] != content_hash(files):
         return False
     try:
-        Stamp(stamp.code, stamp.content, stat).write(index_dir)
+        write_stamp(index_dir, {"content": stamp["content"], "stat": stat})
     except OSError:
         pass  # read-only build dir: still fresh, just slower next time
     return True

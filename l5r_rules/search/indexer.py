@@ -17,15 +17,10 @@ from whoosh import index as windex
 from ..layout import Layout
 from .decompound import Splitter, vocabulary_of
 from .fields import build_schema
-from .freshness import current_stamp, glossary_files
-from .synonyms import write_json as write_synonyms
+from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
-
-INDEX_NAME = "l5r"
-
-
-def index_dir(layout: Layout) -> Path:
-    return layout.build / "index"
+from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table
+from .synonyms import write_json as write_synonyms
 
 
 def _lang_fields(lang: str, **values: str) -> dict[str, str]:
@@ -56,7 +51,8 @@ def _documents(layout: Layout):
         payload = entry_payload(entry, cid, titles.get((entry.get("source") or {}).get("document")))
         lang = entry.get("lang", "en")
         section = " / ".join(payload["source"]["section"][:-1])
-        parts = " ".join(splitter.compound_parts("\n".join([entry["term"], section, entry["text"]]))) if lang == "de" else ""
+        parts = " ".join(splitter.compound_parts("\n".join([entry["term"], section, entry["text"]]))
+                         if lang == "de" else [])
         yield {
             "id": entry["id"], "doctype": "entry", "game": entry["game"], "edition": entry["edition"],
             "kind": entry["kind"], "lang": lang, "concept": cid or "",
@@ -71,15 +67,10 @@ def _documents(layout: Layout):
     for concept in kb.concepts.values():
         alias_text = "\n".join(concept.get("aliases") or [])
         payload = concept_payload(concept)
-        # the most central entry of each edition, so results can show it without another look-up
-        payload["central"] = {}
-        for edition, ids in payload["entries"].items():
-            entry = kb.entries.get(ids[0]) if ids else None
-            if entry:
-                doc = titles.get((entry.get("source") or {}).get("document"))
-                payload["central"][edition] = entry_payload(entry, concept_by_entry.get(entry["id"]), doc)
+        # the most central entry of each edition: results show it when the concept matched
+        central = {edition: ids[0] for edition, ids in payload["entries"].items() if ids and ids[0] in kb.entries}
         yield {
-            "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"],
+            "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"], "central": central,
             "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
             "text": concept.get("summary", ""),
             "words": "\n".join([concept["title"], alias_text, concept.get("summary", "")]),
@@ -94,21 +85,34 @@ def _documents(layout: Layout):
         }
 
 
+def _check_doc_table(ix, table: list[dict]) -> None:
+    """One fresh segment numbers documents in the order they were added; make sure."""
+    with ix.reader() as reader:
+        stored = [fields["id"] for _, fields in reader.iter_docs()]
+    if stored != [row["id"] for row in table]:
+        raise RuntimeError("index document numbers are not in the order documents were added")
+
+
 def build_index(layout: Layout) -> Path:
     """(Re)build build/index/ from the glossary; returns the index folder."""
     target = index_dir(layout)
     target.parent.mkdir(parents=True, exist_ok=True)
-    files = glossary_files(layout)
-    stamp = current_stamp(layout, files)
+    stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
         writer = ix.writer()
+        table = []
         for doc in _documents(layout):
-            writer.add_document(**doc)
+            row = {name: doc.get(name) or None for name in TABLE_FIELDS}
+            row["refers"] = doc["refers"].split(",") if doc.get("refers") else None
+            table.append(row)
+            writer.add_document(**{k: v for k, v in doc.items() if k != "central"})
         writer.commit()
+        _check_doc_table(ix, table)
+        write_doc_table(tmp, table)
         write_synonyms(tmp)
-        stamp.write(tmp)
+        write_stamp(tmp, stamp)
         old = target.parent / f".index-old-{os.getpid()}"
         if target.exists():
             os.replace(target, old)

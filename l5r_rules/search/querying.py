@@ -1,4 +1,4 @@
-"""Turn what a judge types into a whoosh query, without a query language.
+"""Turn what a judge types into a query tree (scoring.py), without a query language.
 
 Casual questions contain quotes, colons, asterisks and words like AND or NOT that a
 query parser would treat as syntax (and fail on). Here the query is only ever split
@@ -22,11 +22,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from whoosh import query as Q
-
 from .analysis import analyze, english, german, plain
 from .decompound import Splitter, index_vocabulary
 from .fields import SEARCH_FIELDS
+from .scoring import All, Any, Node, Term
 from .synonyms import Table
 
 MAX_QUERY_CHARS = 1000
@@ -146,11 +145,11 @@ def _useful(reader, fieldname: str, terms: list[str]) -> bool:
     return True
 
 
-def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Q.Query:
+def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Node:
     """All `terms` in one field (a synonym phrase such as 'discard pile')."""
     if len(terms) == 1:
-        return Q.Term(fieldname, terms[0], boost=boost)
-    return Q.And([Q.Term(fieldname, t) for t in terms], boost=boost)
+        return Term(fieldname, terms[0], boost)
+    return All(tuple(Term(fieldname, t) for t in terms), boost)
 
 
 def _known(reader, lang: str, terms: list[str]) -> bool:
@@ -158,19 +157,30 @@ def _known(reader, lang: str, terms: list[str]) -> bool:
 
 
 def _fuzzy(reader, word: str) -> list[str]:
-    """Index words within edit distance 1 of a typed word (same first letter)."""
+    """Index words within edit distance 1 of a typed word (same first letter), or
+    one swap of two neighbouring letters away ("imperail" -> imperial; whoosh's
+    edit distance counts a swap as 2, and distance 2 is too slow for the default path)."""
     raw = analyze(plain(), word)
     if len(raw) != 1 or len(raw[0]) < 4 or not raw[0].isalpha():
         return []
-    return sorted(set(reader.terms_within("words", raw[0], 1, prefix=1)) - {raw[0]})[:8]
+    typed = raw[0]
+    close = set(reader.terms_within("words", typed, 1, prefix=1))
+    close.update(w for w in _swaps(typed) if ("words", w) in reader)
+    close.discard(typed)
+    return sorted(close)[:8]
 
 
-def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Q.Query | None:
+def _swaps(word: str) -> set[str]:
+    """`word` with two neighbouring letters swapped, the first letter kept."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
+
+
+def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Node | None:
     """One typed word (or phrase) with its alternatives, over every field of both languages.
 
     Typo tolerance only applies to a single typed word that neither language knows.
     """
-    parts: list[Q.Query] = []
+    parts: list[Node] = []
     analyzed = {lang: [(analyze(ANALYZERS[lang](), phrase), weight) for phrase, weight in slot] for lang in LANG_FIELDS}
     for lang, fields in LANG_FIELDS.items():
         for terms, weight in analyzed[lang]:
@@ -189,14 +199,14 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
             for lang, fields in LANG_FIELDS.items():
                 terms = analyze(ANALYZERS[lang](), candidate)
                 if len(terms) == 1:
-                    parts.extend(Q.Term(f, terms[0], boost=FUZZY_WEIGHT) for f, _ in fields
+                    parts.extend(Term(f, terms[0], FUZZY_WEIGHT) for f, _ in fields
                                  if _useful(reader, f, terms))
     if not parts:
         return None
     return _or(parts)
 
 
-def build_query(reader, p: Plan) -> Q.Query | None:
+def build_query(reader, p: Plan) -> Node | None:
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
@@ -211,27 +221,21 @@ def build_query(reader, p: Plan) -> Q.Query | None:
 HEADING_BONUS = 2.0
 
 
-def _heading_bonus(reader, p: Plan) -> Q.Query | None:
+def _heading_bonus(reader, p: Plan) -> Node | None:
     parts = []
     for slot in p.slots:
         phrase = slot[0][0]
         for lang, name in (("en", "term"), ("de", "term_de")):
             terms = analyze(ANALYZERS[lang](), phrase)
             if terms and all(reader.doc_frequency(name, t) for t in terms):
-                parts.append([Q.Term(name, t) for t in terms])
+                parts.append([Term(name, t) for t in terms])
                 break
         else:
             return None
     if len(parts) < 2:
         return None
-    return Q.And([t for group in parts for t in group], boost=HEADING_BONUS)
+    return All(tuple(t for group in parts for t in group), HEADING_BONUS)
 
 
-def _or(parts: list[Q.Query]) -> Q.Query:
-    """An OR evaluated as a tree of union matchers: on an index this small whoosh's
-    default (pre-loading every posting into arrays) costs several times more."""
-    if len(parts) == 1:
-        return parts[0]
-    q = Q.Or(parts)
-    q.matcher_type = Q.Or.DEFAULT_MATCHER
-    return q
+def _or(parts: list[Node]) -> Node:
+    return parts[0] if len(parts) == 1 else Any(tuple(parts))

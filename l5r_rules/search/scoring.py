@@ -1,0 +1,145 @@
+"""Queries as small trees, scored with whoosh's BM25F by folding the tree over dicts.
+
+whoosh runs a query as a tree of matchers that step through the postings in lock
+step, with skip lists and block-quality shortcuts: machinery for indexes far larger
+than memory. This index holds about 830 documents and a judge's question becomes a
+few dozen terms, so that stepping cost most of each query (p50 ~8 ms), and importing
+whoosh's query and searcher modules cost a cold `l5r-rules search` ~25 ms more.
+Here a query is a tree of three node types, and each term's postings are read once
+into {docnum: score} with whoosh's own BM25F scorer, then folded bottom-up with the
+arithmetic of whoosh's matchers:
+
+* Term: the posting's BM25F score, times the term's boost;
+* Any (whoosh Or): the sum of the scores of the parts that match (the union matcher);
+* All (whoosh And): documents in every part, the sum of their scores (intersection);
+* a compound with one part is that part, its own boost ignored, as in whoosh.
+
+Ranking sorts by score, ties by document number, as whoosh's top-N collector does.
+tests/test_search_scoring.py runs every eval question through whoosh's own
+searcher too and checks the same scores and order, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import NamedTuple, Union
+
+from whoosh.scoring import BM25F
+
+Scores = dict[int, float]
+
+
+class Term(NamedTuple):
+    field: str
+    text: str
+    boost: float = 1.0
+
+
+class All(NamedTuple):
+    parts: tuple["Node", ...]
+    boost: float = 1.0
+
+
+class Any(NamedTuple):
+    parts: tuple["Node", ...]
+    boost: float = 1.0
+
+
+Node = Union[Term, All, Any]
+
+
+class ReaderStats:
+    """The collection statistics whoosh's scorers ask a searcher for, from one reader
+    (what whoosh.searching.Searcher answers, without importing it)."""
+
+    def __init__(self, reader, weighting=None):
+        self.ixreader = reader
+        self.schema = reader.schema
+        self.weighting = weighting or BM25F()
+        self._idf: dict[tuple[str, bytes], float] = {}
+        self._doccount = reader.doc_count_all()
+
+    def get_parent(self):
+        return self
+
+    def reader(self):
+        return self.ixreader
+
+    def doc_count_all(self) -> int:
+        return self._doccount
+
+    def doc_frequency(self, fieldname: str, text) -> int:
+        return self.ixreader.doc_frequency(fieldname, text)
+
+    def term_info(self, fieldname: str, text):
+        return self.ixreader.term_info(fieldname, text)
+
+    def doc_field_length(self, docnum: int, fieldname: str, default=0):
+        return self.ixreader.doc_field_length(docnum, fieldname, default)
+
+    def avg_field_length(self, fieldname: str, default=None):
+        if not self.schema[fieldname].scorable:
+            return default
+        return self.ixreader.field_length(fieldname) / (self._doccount or 1)
+
+    def idf(self, fieldname: str, text) -> float:
+        key = (fieldname, text)
+        if key not in self._idf:
+            self._idf[key] = self.weighting.idf(self, fieldname, text)
+        return self._idf[key]
+
+
+def score(stats: ReaderStats, node: Node) -> Scores:
+    """docnum -> score of every document `node` matches."""
+    if isinstance(node, Term):
+        return _term(stats, node)
+    if isinstance(node, (All, Any)):
+        if not node.parts:
+            return {}
+        if len(node.parts) == 1:
+            return score(stats, node.parts[0])
+        scored = [score(stats, p) for p in node.parts]
+        out = _intersection(scored) if isinstance(node, All) else _union(scored)
+        if node.boost != 1.0:
+            out = {d: s * node.boost for d, s in out.items()}
+        return out
+    raise TypeError(f"cannot score a {type(node).__name__}")
+
+
+def top(scores: Scores, limit: int, allow: set[int] | None = None) -> list[tuple[int, float]]:
+    """The `limit` best (docnum, score) pairs, best first; equal scores: lower docnum first."""
+    items = scores.items() if allow is None else ((d, s) for d, s in scores.items() if d in allow)
+    return heapq.nsmallest(limit, items, key=lambda item: (-item[1], item[0]))
+
+
+def _term(stats: ReaderStats, node: Term) -> Scores:
+    if node.field not in stats.schema:
+        return {}
+    try:
+        text = stats.schema[node.field].to_bytes(node.text)
+    except ValueError:
+        return {}
+    reader = stats.ixreader
+    if (node.field, text) not in reader:
+        return {}
+    m = reader.postings(node.field, text, scorer=stats.weighting.scorer(stats, node.field, text))
+    out: Scores = {}
+    while m.is_active():
+        out[m.id()] = m.score()
+        m.next()
+    if node.boost != 1.0:
+        out = {d: s * node.boost for d, s in out.items()}
+    return out
+
+
+def _union(scored: list[Scores]) -> Scores:
+    out: Scores = dict(scored[0])
+    for part in scored[1:]:
+        for d, s in part.items():
+            out[d] = out.get(d, 0.0) + s
+    return out
+
+
+def _intersection(scored: list[Scores]) -> Scores:
+    common = set(scored[0]).intersection(*scored[1:])
+    return {d: sum(part[d] for part in scored) for d in common}
