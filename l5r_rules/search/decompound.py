@@ -46,10 +46,10 @@ LINKERS = ("es", "en", "s", "n", "e")
 # Heads that always take the Fugen-s: trusted even when the rulebook never uses them alone.
 S_HEAD_SUFFIXES = ("ung", "heit", "keit", "schaft", "ion", "tät", "ität")
 UMLAUT_SPELLINGS = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"))
-# Parts the rulebook only ever writes inside compounds (Planungsphase, Gesamtzahl, Hauptstadt,
-# Kampfmarker-Vorrat, Spielschachtel, Rundenanzeige, Startspieler, Spielplan, Spielaufbau),
-# checked against the BfR entries.
-EXTRA_PARTS = ("phase", "zahl", "stadt", "vorrat", "schachtel", "anzeige", "start", "plan", "aufbau")
+# Parts the rulebook only ever writes inside compounds, checked against the BfR entries; each
+# one splits these words: Planungsphase (and the other phases), Gesamtzahl, Spielschachtel,
+# Rundenanzeige, Startspieler, Spielplan, Spielaufbau.
+EXTRA_PARTS = ("phase", "zahl", "schachtel", "anzeige", "start", "plan", "aufbau")
 # The last part may carry a case or plural ending the vocabulary lacks (Klan|hauptstädte|n).
 FINAL_ENDINGS = ("en", "es", "n", "s", "e")
 STOP_WORDS = frozenset(stopwords_for_language("de"))
