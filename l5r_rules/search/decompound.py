@@ -4,7 +4,8 @@ Why: German glues words together. The Battle for Rokugan rulebook says
 "Spielende", "Kampfmarker", "Territoriumskarten"; a judge types "Ende des Spiels",
 "Kampf Marker", "Karte". The stemmer keeps a compound whole ("spielend"), so without
 splitting those never meet. The indexer adds the parts of every compound of a German
-entry to a field of their own (fields.py `parts_de`).
+entry to a field of their own (fields.py `parts_de`); querying.py searches a typed word
+that neither language knows as its parts ("Spielziel" finds "Ziel des Spiels").
 
 How: a word is cut where every piece is a known word of at least MIN_PART letters
 (so Ende, Spiel, Land split, while "bei|spiel" or "spiel|er" do not). "Known" means
@@ -22,7 +23,8 @@ rulebook really writes is a much safer part.
 A piece may end with a linking element (Fugen-s, -n, -en, -es, -e:
 Verteidigung|s|bonus, Runde|n|marker); after the suffixes -ung, -heit, -keit,
 -schaft, -ion, -tät German always puts an -s there, so such a head is accepted even
-when the rulebook never uses it alone (Planung|s|phase). Stop words (eine, alle,
+when the rulebook never uses it alone (Planung|s|phase). The last part may carry a
+case or plural ending the vocabulary lacks (Klan|hauptstädten). Stop words (eine, alle,
 unter, ...) are never parts. The split with the fewest parts wins, then the one whose
 parts are most frequent; `parts` also splits the parts again (Start|spieler|karte).
 Umlauts: the vocabulary also holds each word with its accents folded as the
