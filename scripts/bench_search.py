@@ -6,7 +6,12 @@ over every eval question, fuzzy and synonyms included), the median wall time of 
 cold `l5r-rules search` process, and the index build time. Goals (issue 4):
 recall@5 >= 0.95, recall@1 >= 0.75, p50 <= 5 ms, p95 <= 15 ms, cold <= 250 ms, build <= 3 s.
 
-    .venv/bin/python scripts/bench_search.py [--misses] [--cold-runs 7]
+Warm latency is measured twice: "first look" runs each question once on an engine whose
+per-document payload cache was emptied before every query (the cost of a new question),
+"repeat" runs all questions three more times (the cache as a long-lived process has it).
+The load average is printed because a busy machine inflates every figure.
+
+    .venv/bin/python scripts/bench_search.py [--misses] [--cold-runs 11]
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--eval", type=Path, default=ROOT / "tests" / "search_eval.yaml")
     ap.add_argument("--misses", action="store_true", help="list questions not answered in the top 5")
-    ap.add_argument("--cold-runs", type=int, default=7)
+    ap.add_argument("--cold-runs", type=int, default=11)
     ap.add_argument("--builds", type=int, default=3)
     args = ap.parse_args()
     layout = Layout(ROOT)
@@ -51,8 +56,12 @@ def main() -> int:
     questions = evaluation.load_questions(args.eval)
     with open_engine(ROOT) as engine:
         outcomes = evaluation.run(engine, questions)
-        for q in questions[:10]:  # warm-up
+        first = []
+        for q in questions:
+            engine.forget_payloads()
+            t = time.perf_counter()
             engine.search(q.q)
+            first.append((time.perf_counter() - t) * 1000)
         times = []
         for _ in range(3):
             for q in questions:
@@ -75,6 +84,7 @@ def main() -> int:
         subprocess.run(cmd_json, check=True, stdout=subprocess.DEVNULL, env=env)
         cold_json.append((time.perf_counter() - t) * 1000)
 
+    print(f"load average       {os.getloadavg()[0]:.2f} (1 min, at the end)")
     print(f"questions          {len(questions)}")
     print(f"recall@1           {evaluation.recall_at(outcomes, 1):.3f}   (goal >= 0.75)")
     print(f"recall@5           {evaluation.recall_at(outcomes, 5):.3f}   (goal >= 0.95)")
@@ -84,11 +94,11 @@ def main() -> int:
         sub = [o for o in outcomes if tag in o.question.tags]
         print(f"  {tag:16} n={len(sub):3}  r@1 {evaluation.recall_at(sub, 1):.2f}  r@5 {evaluation.recall_at(sub, 5):.2f}"
               f"  MRR {evaluation.mrr(sub):.2f}")
-    print(f"warm query p50     {pct(times, 50):.2f} ms   (goal <= 5)")
-    print(f"warm query p95     {pct(times, 95):.2f} ms   (goal <= 15)")
-    print(f"warm query max     {max(times):.2f} ms")
-    print(f"cold search median {statistics.median(cold):.0f} ms   (goal <= 250; table output)")
-    print(f"cold --json median {statistics.median(cold_json):.0f} ms")
+    print(f"warm query p50     {pct(first, 50):.2f} ms first look, {pct(times, 50):.2f} ms repeat   (goal <= 5)")
+    print(f"warm query p95     {pct(first, 95):.2f} ms first look, {pct(times, 95):.2f} ms repeat   (goal <= 15)")
+    print(f"warm query max     {max(first):.2f} ms first look, {max(times):.2f} ms repeat")
+    print(f"cold search median {statistics.median(cold):.0f} ms (min {min(cold):.0f})   (goal <= 250; table output)")
+    print(f"cold --json median {statistics.median(cold_json):.0f} ms (min {min(cold_json):.0f})")
     print(f"index build        {min(builds):.2f} s best, {statistics.median(builds):.2f} s median   (goal <= 3)")
     if args.misses:
         for o in outcomes:
