@@ -148,3 +148,27 @@ def test_export(root, fmt, tmp_path):
 
 def test_export_is_deterministic(root):
     assert run("export", "--root", root).output == run("export", "--root", root).output
+
+
+def test_search_list_keeps_ids_whole_on_a_narrow_terminal(root):
+    result = CliRunner().invoke(cli, ["search", "bowing", "--root", root], env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    too_long = [line for line in lines if len(line) > 40 and " " in line.strip()]
+    assert not too_long  # only a single unbreakable word may be longer than the terminal
+    for entry_id in ("lotus-bowing-and-straightening", "gold-bowing"):
+        assert any(line.split() and line.split()[-1] == entry_id for line in lines), entry_id
+    assert any(line.strip() == "l5r-rules compare bowing" for line in lines)
+    assert "\x1b[" not in result.output  # not a terminal: no colour codes
+
+
+def test_search_list_prints_no_control_characters():
+    from l5r_rules.search.engine import Group, Hit, Results
+    from l5r_rules.search.listing import results_lines
+
+    payload = {"id": "gold-x", "term": "Evil\x1b[2J term", "edition": "gold", "kind": "rule", "concept": None,
+               "text": "Text with \x07 bell and \x1b]0;title\x07 escape", "translation": None,
+               "source": {"document": "gold-rulebook", "section": ["A\x1b[31m"], "page": 3}}
+    out = "\n".join(results_lines(Results("q", [Group(None, [Hit(payload, 1.0)])], [], [], {}), 80))
+    assert "\x1b" not in out.replace("\x1b[", "") and "\x07" not in out
+    assert "Evil" in out and "gold-rulebook: A" in out and ", p. 3" in out

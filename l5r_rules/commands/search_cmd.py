@@ -46,6 +46,6 @@ def _run(root, query, game, edition, kind, limit, as_json):
 
         click.echo(json.dumps([h.as_json() for h in results.hits], ensure_ascii=False, indent=2))
         return
-    from ..search.render import console, print_results
+    from ..search.listing import print_results
 
-    print_results(results, console())
+    print_results(results)

@@ -1,4 +1,6 @@
-"""Terminal output of the search commands with rich (imported only for human output).
+"""Terminal output of `show` and `compare` with rich (imported only for human output).
+
+`search` prints a plain list instead (listing.py), to start fast.
 
 Rule text is printed verbatim (excerpts end in '…'); anything in the project's own
 words (concept summaries, differences, translations) carries a label saying so.
@@ -24,51 +26,6 @@ def console() -> Console:
 def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= n else flat[: n - 1].rstrip() + "…"
-
-
-def print_results(results, out: Console) -> None:
-    if results.corrections:
-        fixes = "; ".join(f"{w} ≈ {', '.join(c[:3])}" for w, c in results.corrections.items())
-        out.print(f"[dim]Typo tolerance: {escape(fixes)}[/dim]")
-    if results.widened:
-        out.print(f"[dim]Nothing in {', '.join(results.editions)}; showing all editions.[/dim]")
-    elif results.editions or results.games:
-        out.print(f"[dim]Only: {', '.join(results.editions + results.games)}[/dim]")
-    if not results.groups:
-        out.print("No results. Try other words, or fewer filters.")
-        return
-    n = 0
-    pending: list = []  # lone entries share one table; each concept gets its own, titled
-    for group in results.groups:
-        if group.concept and len(group.hits) > 1:
-            if pending:
-                n = _print_hits(pending, n, out)
-                pending = []
-            title = f"Concept: {group.concept['title']}  ·  l5r-rules compare {group.concept['id']}"
-            n = _print_hits(group.hits, n, out, title=title)
-        else:
-            pending.extend(group.hits)
-    if pending:
-        _print_hits(pending, n, out)
-
-
-def _print_hits(hits, n: int, out: Console, title: str | None = None) -> int:
-    table = Table(show_lines=True, expand=True, title=title, title_justify="left", title_style="bold magenta")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Entry", ratio=2, overflow="fold")
-    table.add_column("Source", ratio=2)
-    table.add_column("Text (verbatim excerpt)", ratio=4)
-    for hit in hits:
-        n += 1
-        p = hit.payload
-        entry = Text.from_markup(f"[bold]{escape(p['term'])}[/bold]\n[cyan]{p['edition']}[/cyan] · {p['kind']}"
-                                 f"\n[dim]{escape(p['id'])}[/dim]")
-        body = excerpt(p["text"])
-        if p.get("translation"):
-            body += f"\n[unofficial translation] {excerpt(p['translation']['text'], 160)}"
-        table.add_row(str(n), entry, Text(short_citation(p)), Text(body))
-    out.print(table)
-    return n
 
 
 def print_entry(entry: dict, related: list[dict], errata: list[dict], out: Console) -> None:
