@@ -12,7 +12,7 @@ import pytest
 
 from l5r_rules.search.analysis import analyze, english, german
 from l5r_rules.search.engine import open_engine
-from l5r_rules.search.querying import EDITION_PHRASES, QUERY_STOPWORDS, words_of
+from l5r_rules.search.querying import EDITION_PHRASES, GERMAN_FUNCTION_WORDS, QUERY_STOPWORDS, words_of
 from l5r_rules.search.synonyms import read_yaml
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,6 +25,7 @@ def test_keys_are_plain_words():
         assert words_of(key) == key.split(), key
         assert alts and key not in alts, key
         assert tuple(key.split()) not in EDITION_PHRASES and key not in QUERY_STOPWORDS, key
+        assert not set(key.split()) & GERMAN_FUNCTION_WORDS, key  # skipped before synonyms are matched
 
 
 @pytest.fixture(scope="module")

@@ -61,7 +61,9 @@ def _documents(layout: Layout):
             "payload": json.dumps(payload, ensure_ascii=False),
             "words": "\n".join([entry["term"], section, entry["text"], alias_text, concept_text,
                                  (entry.get("translation") or {}).get("text", "")]),
-            **_lang_fields(lang, term=entry["term"], section=section, text=entry["text"]),
+            # a German heading also holds its compounds' parts: "Spielende" is a heading about "Spiel" and "Ende"
+            **_lang_fields(lang, term=" ".join([entry["term"], *splitter.compound_parts(entry["term"])])
+                           if lang == "de" else entry["term"], section=section, text=entry["text"]),
             **({"parts_de": parts} if parts else {}),
         }
     for concept in kb.concepts.values():

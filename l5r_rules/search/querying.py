@@ -68,6 +68,17 @@ QUERY_STOPWORDS = frozenset(
     "edition editions question rule's someone something".split()
 )
 
+# German function and question words. None is an English word, so they are skipped in every
+# question (else typo tolerance turns "wann" into "want"), and they mark a question as German.
+GERMAN_FUNCTION_WORDS = frozenset(
+    "wann wie wer wo warum welche welcher welches gibt darf kann muss soll viele passiert ich ist sind "
+    "und oder mit nicht der das dem des ein eine einen einem einer im zum zur bei vom auf es man sich wenn "
+    "dann noch wird werden hat haben kein keine zu von für fur nach über uber durch".split()
+)
+# In a German question these are German words too: "die" the article, not the English verb
+# (whose synonym is "destroyed"), "den", "was".
+GERMAN_IN_GERMAN = frozenset({"die", "den", "was"})
+
 LANG_FIELDS: dict[str, list[tuple[str, float]]] = {"en": [], "de": []}
 for _name, (_lang, _boost) in SEARCH_FIELDS.items():
     LANG_FIELDS[_lang].append((_name, _boost))
@@ -107,7 +118,11 @@ def plan(text: str, syn: Table) -> Plan:
     longest_ed = max(len(k) for k in EDITION_PHRASES)
     i = 0
     named_gold = False
+    german = any(w in GERMAN_FUNCTION_WORDS for w in words)
     while i < len(words):
+        if words[i] in GERMAN_FUNCTION_WORDS or (german and words[i] in GERMAN_IN_GERMAN):
+            i += 1
+            continue
         hit = _match_phrase(words, i, EDITION_PHRASES, longest_ed)
         if hit:
             editions, games = EDITION_PHRASES[hit[0]]
@@ -182,6 +197,7 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
     """
     parts: list[Node] = []
     analyzed = {lang: [(analyze(ANALYZERS[lang](), phrase), weight) for phrase, weight in slot] for lang in LANG_FIELDS}
+    analyzed["de"] += _verb_stems(reader, analyzed["de"])
     for lang, fields in LANG_FIELDS.items():
         for terms, weight in analyzed[lang]:
             if terms and _known(reader, lang, terms):
@@ -206,6 +222,24 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
     return _or(parts)
 
 
+VERB_STEM_WEIGHT = 0.8
+
+
+def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[list[str], float]]:
+    """The Snowball German stemmer keeps a verb's -t/-et ("endet", "kämpft", "spielt"), so a
+    question's verb never meets the rulebook's noun (Ende, Kampf, Spiel). A one-word German
+    stem ending so also searches the stem without it, when a German entry uses that stem.
+    Only on the query side: nouns in the index (Stadt, Markt) keep their -t."""
+    out = []
+    for terms, weight in analyzed:
+        if len(terms) != 1 or len(terms[0]) < 5 or not terms[0].endswith("t"):
+            continue
+        stem = terms[0][:-2] if terms[0].endswith("et") else terms[0][:-1]
+        if _known(reader, "de", [stem]):
+            out.append(([stem], weight * VERB_STEM_WEIGHT))
+    return out
+
+
 def build_query(reader, p: Plan) -> Node | None:
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
@@ -227,8 +261,10 @@ def _heading_bonus(reader, p: Plan) -> Node | None:
         phrase = slot[0][0]
         for lang, name in (("en", "term"), ("de", "term_de")):
             terms = analyze(ANALYZERS[lang](), phrase)
-            if terms and all(reader.doc_frequency(name, t) for t in terms):
-                parts.append([Term(name, t) for t in terms])
+            options = [terms] + ([v for v, _ in _verb_stems(reader, [(terms, 1.0)])] if lang == "de" else [])
+            found = next((o for o in options if o and all(reader.doc_frequency(name, t) for t in o)), None)
+            if found:
+                parts.append([Term(name, t) for t in found])
                 break
         else:
             return None

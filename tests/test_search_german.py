@@ -1,0 +1,64 @@
+"""German questions for Battle for Rokugan: question words skipped, verb forms meet nouns,
+compound headings searchable by their parts (on the real glossary)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from l5r_rules.search.engine import open_engine
+from l5r_rules.search.querying import _verb_stems, plan
+from l5r_rules.search.scoring import Term, score
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def engine():
+    with open_engine(REPO) as e:
+        yield e
+
+
+def slot_words(p):
+    return [[phrase for phrase, _ in slot] for slot in p.slots]
+
+
+@pytest.mark.parametrize("question,words", [
+    ("Wann endet das Spiel", [["endet"], ["spiel"]]),
+    ("Wie viele Spielrunden gibt es", [["spielrunden"]]),
+    ("Wann darf ich eine Territorium Karte spielen", [["territorium"], ["karte"], ["spielen"]]),
+])
+def test_german_question_words_are_skipped(engine, question, words):
+    assert slot_words(plan(question, engine.synonyms)) == words
+
+
+def test_die_is_an_article_in_a_german_question(engine):
+    german = slot_words(plan("Wie funktioniert die Provinzverteidigung", engine.synonyms))
+    english = slot_words(plan("can my personality die in a duel", engine.synonyms))
+    assert not any("destroyed" in slot for slot in german)
+    assert any("destroyed" in slot for slot in english)
+
+
+def test_no_typo_correction_for_german_question_words(engine):
+    assert "wann" not in engine.search("Wann endet das Spiel").corrections
+
+
+@pytest.mark.parametrize("stem,expected", [("endet", "end"), ("spielt", "spiel"), ("kampft", "kampf")])
+def test_verb_forms_also_search_the_noun_stem(engine, stem, expected):
+    assert _verb_stems(engine.reader, [([stem], 1.0)]) == [([expected], 0.8)]
+
+
+@pytest.mark.parametrize("stem", ["stadtx", "bow", "end", "spiel"])
+def test_no_verb_stem_for_other_words(engine, stem):
+    assert _verb_stems(engine.reader, [([stem], 1.0)]) == []
+
+
+def test_a_compound_heading_is_found_by_its_parts(engine):
+    spielende = engine.docnum[("entry", "bfr-spielende")]
+    assert spielende in score(engine.stats, Term("term_de", "end"))
+    assert spielende in score(engine.stats, Term("term_de", "spiel"))
+
+
+def test_when_does_the_game_end_in_german(engine):
+    assert engine.search("Wann endet das Spiel").hits[0].payload["id"] == "bfr-spielende"
