@@ -9,7 +9,8 @@ document, which brings each edition's entry into the results (engine.py). Everyt
 
 from __future__ import annotations
 
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, FieldType, Schema
+from whoosh.formats import Existence
 
 from .analysis import english, german, plain
 
@@ -46,6 +47,8 @@ def build_schema() -> Schema:
         concept=ID,
         refers=KEYWORD(commas=True),  # errata: entry and concept ids the record is about
         payload=STORED,
-        words=TEXT(analyzer=plain(), phrase=False),  # unstemmed vocabulary for typo tolerance, not scored
+        # unstemmed vocabulary for typo tolerance and compound splitting: looked up, never scored,
+        # so postings record only that a document has the word (half the index build's posting work)
+        words=FieldType(format=Existence(), analyzer=plain(), scorable=False),
         **searchable,
     )
