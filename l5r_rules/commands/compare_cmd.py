@@ -23,7 +23,10 @@ def compare_cmd(root, concept, editions, as_json):
     Example:
       l5r-rules compare bowing --editions gold,lotus,ivory
     """
+    from ..cli import skip_teardown
     from ..search.clihelp import one_line_errors
+
+    skip_teardown()  # read-only: the process may end right after its output
 
     one_line_errors(_run)(root, concept, editions, as_json)
 

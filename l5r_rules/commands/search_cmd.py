@@ -27,7 +27,10 @@ def search_cmd(root, query, game, edition, kind, limit, as_json):
       l5r-rules search "can a tapped guy defend"
       l5r-rules search "tie in a duel lotus" --json
     """
+    from ..cli import skip_teardown
     from ..search.clihelp import one_line_errors
+
+    skip_teardown()  # read-only: the process may end right after its output
 
     one_line_errors(_run)(root, query, game, edition, kind, limit, as_json)
 

@@ -18,7 +18,10 @@ def show_cmd(root, id, as_json):
     Example:
       l5r-rules show lotus-yu
     """
+    from ..cli import skip_teardown
     from ..search.clihelp import one_line_errors
+
+    skip_teardown()  # read-only: the process may end right after its output
 
     one_line_errors(_run)(root, id, as_json)
 
