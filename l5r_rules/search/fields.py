@@ -48,7 +48,8 @@ def build_schema() -> Schema:
         refers=KEYWORD(commas=True),  # errata: entry and concept ids the record is about
         payload=STORED,
         # unstemmed vocabulary for typo tolerance and compound splitting: looked up, never scored,
-        # so postings record only that a document has the word (half the index build's posting work)
-        words=FieldType(format=Existence(), analyzer=plain(), scorable=False),
+        # so postings record only that a document has the word. Scorable all the same: whoosh looks
+        # for a missing lengths column with a stat() per posting while writing
+        words=FieldType(format=Existence(), analyzer=plain(), scorable=True),
         **searchable,
     )

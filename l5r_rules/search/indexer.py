@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 from whoosh import index as windex
 
 from ..layout import Layout
+from .analysis import WORD_PATTERN
 from .decompound import Splitter, vocabulary_of
 from .fields import build_schema
 from .freshness import current_stamp, write_stamp
@@ -26,6 +28,15 @@ from .synonyms import write_json as write_synonyms
 def _lang_fields(lang: str, **values: str) -> dict[str, str]:
     suffix = "_de" if lang == "de" else ""
     return {f"{name}{suffix}": value for name, value in values.items() if value}
+
+
+_WORD = re.compile(WORD_PATTERN)
+
+
+def _distinct_words(*texts: str) -> str:
+    """Each word of `texts` once: the `words` field records only whether a document has a
+    word, so repeating it would only cost the analyzer time."""
+    return " ".join(dict.fromkeys(w.lower() for text in texts for w in _WORD.findall(text)))
 
 
 def _german_splitter(entries) -> Splitter:
@@ -59,8 +70,8 @@ def _documents(layout: Layout):
             "aliases": alias_text, "aliases_de": alias_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
             "payload": json.dumps(payload, ensure_ascii=False),
-            "words": "\n".join([entry["term"], section, entry["text"], alias_text, concept_text,
-                                 (entry.get("translation") or {}).get("text", "")]),
+            "words": _distinct_words(entry["term"], section, entry["text"], alias_text, concept_text,
+                                     (entry.get("translation") or {}).get("text", "")),
             # a German heading also holds its compounds' parts: "Spielende" is a heading about "Spiel" and "Ende"
             **_lang_fields(lang, term=" ".join([entry["term"], *splitter.compound_parts(entry["term"])])
                            if lang == "de" else entry["term"], section=section, text=entry["text"]),
@@ -75,7 +86,7 @@ def _documents(layout: Layout):
             "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"], "central": central,
             "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
             "text": concept.get("summary", ""),
-            "words": "\n".join([concept["title"], alias_text, concept.get("summary", "")]),
+            "words": _distinct_words(concept["title"], alias_text, concept.get("summary", "")),
             "payload": json.dumps(payload, ensure_ascii=False),
         }
     for record in kb.errata.values():
