@@ -1,10 +1,13 @@
 """Full-text search over the knowledge base: a whoosh index kept in build/index/.
 
 Why a package of small modules: the index schema (fields.py), the analyzers
-(analysis.py), staleness detection (freshness.py), building (indexer.py), turning
-casual judge questions into whoosh queries (querying.py, synonyms.py) and running
-them (engine.py) each change for different reasons. Nothing here imports mkdocs,
-jinja2 or the rules engine, so a `l5r-rules search` process starts fast.
+(analysis.py) and German compound splitting (decompound.py), staleness detection
+(freshness.py), building (indexer.py) and the files beside the index (store.py),
+turning casual judge questions into query trees (querying.py, synonyms.py), scoring
+them with whoosh's BM25F (scoring.py) and grouping results (engine.py), and the
+terminal list a search prints (listing.py) each change for different reasons.
+Nothing here imports mkdocs, jinja2, rich or the rules engine on the search path, so
+a `l5r-rules search` process starts fast.
 
 Entry point for readers: ``from l5r_rules.search.engine import open_engine``.
 """
