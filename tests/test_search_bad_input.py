@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -91,3 +93,13 @@ def test_fuzz_cli(root, text):
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     if result.exit_code == 2:
         assert result.output.strip().count("\n") == 0
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=200))
+def test_fuzz_cli_list_output(root, text):
+    """The human-readable list: no traceback, and no control character reaches the terminal."""
+    result = run("search", "--root", str(root), "--", text)
+    assert result.exit_code in (0, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", result.output), repr(result.output)
