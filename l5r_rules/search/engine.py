@@ -118,10 +118,6 @@ class Engine:
             self._payloads[docnum] = json.loads(self.reader.stored_fields(docnum)["payload"])
         return self._payloads[docnum]
 
-    def forget_payloads(self) -> None:
-        """Drop the payloads read so far (benchmarks time an engine's first look at each hit)."""
-        self._payloads.clear()
-
     def get(self, doc_id: str) -> tuple[str, dict] | None:
         """(doctype, payload) of an entry or concept id, or None; an entry wins a shared id."""
         docnum = self.docnum.get(("entry", doc_id), self.docnum.get(("concept", doc_id)))
@@ -152,7 +148,7 @@ class Engine:
         games = {game} if game else set(p.games)
         if edition:
             p.soft_editions |= p.editions  # the option wins; words in the query only boost
-        q = build_query(self.reader, p)
+        q = build_query(self.stats, p)
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             return results

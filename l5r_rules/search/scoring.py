@@ -50,13 +50,18 @@ Node = Union[Term, All, Any]
 
 class ReaderStats:
     """The collection statistics whoosh's scorers ask a searcher for, from one reader
-    (what whoosh.searching.Searcher answers, without importing it)."""
+    (what whoosh.searching.Searcher answers, without importing it), and the vocabulary
+    look-ups querying.py makes. Document frequencies and field lengths are remembered:
+    a question asks for the same ones many times, and the index never changes under
+    an open reader."""
 
     def __init__(self, reader, weighting=None):
         self.ixreader = reader
         self.schema = reader.schema
         self.weighting = weighting or BM25F()
         self._idf: dict[tuple[str, bytes], float] = {}
+        self._df: dict[tuple[str, object], int] = {}
+        self._lengths: dict[tuple[int, str, int], int] = {}
         self._doccount = reader.doc_count_all()
 
     def get_parent(self):
@@ -68,14 +73,29 @@ class ReaderStats:
     def doc_count_all(self) -> int:
         return self._doccount
 
+    def doc_count(self) -> int:
+        return self.ixreader.doc_count()
+
     def doc_frequency(self, fieldname: str, text) -> int:
-        return self.ixreader.doc_frequency(fieldname, text)
+        key = (fieldname, text)
+        if key not in self._df:
+            self._df[key] = self.ixreader.doc_frequency(fieldname, text)
+        return self._df[key]
+
+    def __contains__(self, term: tuple[str, object]) -> bool:
+        return self.doc_frequency(*term) > 0
+
+    def terms_within(self, fieldname: str, text: str, maxdist: int, prefix: int = 0):
+        return self.ixreader.terms_within(fieldname, text, maxdist, prefix=prefix)
 
     def term_info(self, fieldname: str, text):
         return self.ixreader.term_info(fieldname, text)
 
     def doc_field_length(self, docnum: int, fieldname: str, default=0):
-        return self.ixreader.doc_field_length(docnum, fieldname, default)
+        key = (docnum, fieldname, default)
+        if key not in self._lengths:
+            self._lengths[key] = self.ixreader.doc_field_length(docnum, fieldname, default)
+        return self._lengths[key]
 
     def avg_field_length(self, fieldname: str, default=None):
         if not self.schema[fieldname].scorable:
