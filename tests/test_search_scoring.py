@@ -108,3 +108,10 @@ def test_unknown_terms_and_fields_match_nothing(engine):
 def test_other_node_types_are_refused(engine):
     with pytest.raises(TypeError):
         score(engine.stats, ("text", "bow"))
+
+
+def test_remembered_statistics_build_the_same_queries(engine):
+    """The engine builds queries through ReaderStats' remembered look-ups: same trees as the raw reader."""
+    for question in QUESTIONS:
+        p = plan(question.q, engine.synonyms)
+        assert build_query(engine.stats, p) == build_query(engine.reader, plan(question.q, engine.synonyms)), question.q
