@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -172,3 +173,19 @@ def test_search_list_prints_no_control_characters():
     out = "\n".join(results_lines(Results("q", [Group(None, [Hit(payload, 1.0)])], [], [], {}), 80))
     assert "\x1b" not in out.replace("\x1b[", "") and "\x07" not in out
     assert "Evil" in out and "gold-rulebook: A" in out and ", p. 3" in out
+
+
+# 20 concepts share their id with an entry (the LCG glossary term "Stronghold" and the concept
+# lining up the LCG stronghold rules are both lcg-stronghold): show finds the entry, compare the concept.
+REPO = str(Path(__file__).resolve().parent.parent)
+
+
+def test_compare_prefers_the_concept_of_a_shared_id():
+    data = json.loads(run("compare", "lcg-stronghold", "--json", "--root", REPO).output)
+    assert data["concept"]["id"] == "lcg-stronghold" and data["concept"]["url"].startswith("concepts/")
+
+
+def test_show_of_a_shared_id_is_the_entry_and_names_the_concept():
+    data = json.loads(run("show", "lcg-stronghold", "--json", "--root", REPO).output)
+    assert data["type"] == "entry" and data["entry"]["id"] == "lcg-stronghold"
+    assert "l5r-rules compare lcg-stronghold" in run("show", "lcg-stronghold", "--root", REPO).output

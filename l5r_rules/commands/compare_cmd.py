@@ -43,15 +43,15 @@ def _run(root, wanted, editions, as_json):
         if not chosen:
             raise SearchUsageError("--editions is empty (e.g. --editions gold,lotus,ivory)")
     with open_engine(root) as engine:
-        found = engine.get(wanted.strip())
-        if found and found[0] == "entry" and found[1]["concept"]:
-            found = engine.get(found[1]["concept"])
-        if found is None or found[0] != "concept":
+        wanted = wanted.strip()
+        concept = engine.concept(wanted)  # a concept id first: some equal an entry id (lcg-stronghold)
+        if concept is None and (engine.entry(wanted) or {}).get("concept"):
+            concept = engine.concept(engine.entry(wanted)["concept"])
+        if concept is None:
             known = engine.all_ids("concept")
             hint = did_you_mean(wanted, known) or (f" (concepts: {', '.join(known[:8])}...)" if known else
                                                    " (no concepts in glossary/concepts/ yet)")
             raise NotFound(f"no concept '{wanted}'{hint}")
-        concept = found[1]
         order = chosen or [e.value for e in EDITION_ORDER if concept["entries"].get(e.value)]
         missing = [e for e in order if not concept["entries"].get(e)]
         if missing:

@@ -41,6 +41,7 @@ def _run(root, wanted, as_json):
             related = [_related(engine, rid) for rid in payload["related"]]
             errata = engine.errata_for(payload["id"], *([payload["concept"]] if payload["concept"] else []))
             data = {"type": "entry", "entry": payload, "related": related, "errata": errata}
+            shared_id = engine.concept(wanted) is not None  # a concept with the same id as this entry
         else:
             entries = {ed: [e for e in (engine.entry(i) for i in ids) if e] for ed, ids in payload["entries"].items()}
             errata = engine.errata_for(payload["id"], *(i for ids in payload["entries"].values() for i in ids))
@@ -54,6 +55,8 @@ def _run(root, wanted, as_json):
 
     if doctype == "entry":
         print_entry(payload, data["related"], data["errata"], console())
+        if shared_id:
+            click.echo(f"There is also a concept '{wanted}': l5r-rules compare {wanted}")
     else:
         print_concept(payload, data["entries"], data["errata"], console())
 

@@ -125,6 +125,10 @@ class Engine:
             return None
         return self.docs[docnum]["doctype"], self.payload(docnum)
 
+    def concept(self, concept_id: str) -> dict | None:
+        docnum = self.docnum.get(("concept", concept_id))
+        return None if docnum is None else self.payload(docnum)
+
     def entry(self, entry_id: str) -> dict | None:
         found = self.get(entry_id)
         return found[1] if found and found[0] == "entry" else None
