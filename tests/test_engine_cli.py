@@ -56,3 +56,27 @@ def test_missing_decision_names_it():
     res = run(RULINGS / "lotus" / "yu-missing-decision.yaml")
     assert res.exit_code == 1
     assert "choices.assignments missing decision 'assignments'" in res.output
+
+
+def test_says_the_outcome_matches_expect():
+    res = run(GOOD)
+    assert res.exit_code == 0 and "expect: matches" in res.output
+
+
+def test_a_wrong_expectation_is_named_with_its_line(tmp_path):
+    text = GOOD.read_text(encoding="utf-8")
+    assert "winner: attacker" in text
+    path = tmp_path / "wrong.yaml"
+    path.write_text(text.replace("winner: attacker", "winner: defender"), encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "winner: attacker" in l)
+    res = run(path)
+    assert res.exit_code == 1
+    assert f"{path}:{line}: expect.outcome.winner expected 'defender', got 'attacker'" in res.output
+    assert "does NOT match" in res.output
+    data = json.loads(run(path, "--json").stdout)
+    assert data["expect"]["matches"] is False and len(data["expect"]["problems"]) == 1
+
+
+def test_an_expected_error_is_recognised():
+    res = run(RULINGS / "lotus" / "yu-missing-decision.yaml")
+    assert res.exit_code == 1 and "this is the error the scenario expects" in res.output
