@@ -184,3 +184,15 @@ def test_whoosh_stand_ins_are_gone():
 
     assert hasattr(urllib.request, "urlopen")
     assert "cached_property" not in sys.modules or hasattr(sys.modules["cached_property"], "__file__")
+
+
+@pytest.mark.parametrize("question,words", [
+    ("targeting rules", [["targeting"]]),          # the other word says which rule
+    ("pride keyword", [["pride"]]),
+    ("rules", [["rules"]]),                        # alone, it is the question
+    ("keyword rules", [["keyword"], ["rules"]]),
+])
+def test_weak_words_are_dropped_only_beside_others(engine, question, words):
+    from l5r_rules.search.querying import plan
+
+    assert [[phrase for phrase, _ in slot] for slot in plan(question, engine.synonyms).slots] == words

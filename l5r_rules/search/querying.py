@@ -68,6 +68,10 @@ QUERY_STOPWORDS = frozenset(
     "edition editions question rule's someone something".split()
 )
 
+# Words a judge adds to name the kind of thing asked about ("targeting rules", "pride keyword"):
+# dropped when the question has other words, kept when they are all it has.
+WEAK_WORDS = frozenset({"rule", "rules", "keyword", "keywords"})
+
 # German function and question words. None is an English word, so they are skipped in every
 # question (else typo tolerance turns "wann" into "want"), and they mark a question as German.
 GERMAN_FUNCTION_WORDS = frozenset(
@@ -142,6 +146,8 @@ def plan(text: str, syn: Table) -> Plan:
         if word in QUERY_STOPWORDS:
             continue
         p.slots.append([(word, 1.0)])
+    if len(p.slots) > 1:  # "targeting rules": the other words say which rule
+        p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in WEAK_WORDS)] or p.slots
     if named_gold:
         if p.editions:  # "gold and lotus": a comparison, so gold is an edition here
             p.editions.add("gold")
