@@ -46,12 +46,12 @@ def test_no_typo_correction_for_german_question_words(engine):
 
 @pytest.mark.parametrize("stem,expected", [("endet", "end"), ("spielt", "spiel"), ("kampft", "kampf")])
 def test_verb_forms_also_search_the_noun_stem(engine, stem, expected):
-    assert _verb_stems(engine.reader, [([stem], 1.0)]) == [([expected], 0.8)]
+    assert _verb_stems(engine.stats, [([stem], 1.0)]) == [([expected], 0.8)]
 
 
 @pytest.mark.parametrize("stem", ["stadtx", "bow", "end", "spiel"])
 def test_no_verb_stem_for_other_words(engine, stem):
-    assert _verb_stems(engine.reader, [([stem], 1.0)]) == []
+    assert _verb_stems(engine.stats, [([stem], 1.0)]) == []
 
 
 def test_a_compound_heading_is_found_by_its_parts(engine):

@@ -17,7 +17,7 @@ from whoosh import index as windex
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .freshness import is_fresh
-from .store import INDEX_NAME, index_dir, load_doc_table
+from .store import INDEX_NAME, index_dir, load_doc_table, load_field_docs
 from .querying import build_query, plan
 from .scoring import ReaderStats, score as score_query, top
 from .synonyms import load as load_synonyms
@@ -88,12 +88,12 @@ def check_filter(name: str, value: str | None) -> str | None:
 
 
 class Engine:
-    def __init__(self, layout: Layout, ix, synonyms, docs: list[dict]):
+    def __init__(self, layout: Layout, ix, synonyms, docs: list[dict], field_docs: dict[str, int] | None = None):
         self.layout = layout
         self.ix = ix
         self.synonyms = synonyms
         self.reader = ix.reader()
-        self.stats = ReaderStats(self.reader)
+        self.stats = ReaderStats(self.reader, field_docs=field_docs)
         if len(docs) != self.reader.doc_count_all():
             raise RuntimeError(f"{index_dir(layout)}: document table does not match the index (delete build/index)")
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
@@ -283,4 +283,4 @@ def open_engine(root: Path | None = None) -> Engine:
         raise SearchUsageError(f"{layout.glossary}: no glossary here (use --root or run inside a checkout)")
     target = ensure_index(layout)
     return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), load_synonyms(target),
-                  load_doc_table(target))
+                  load_doc_table(target), load_field_docs(target))

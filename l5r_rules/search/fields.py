@@ -30,6 +30,12 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
     "translation": ("en", 0.6),  # our own words: found, but after the rulebooks' own English
 }
 
+# Fields that only the German entries (47 of ~825 documents) fill. BM25 compares a document's
+# field length with the field's average length; whoosh averages over ALL documents, which makes
+# the German average ~18 times too short and punishes every German entry for its length. These
+# are averaged over the documents that have them (counted by the indexer, see scoring.py).
+AVERAGED_OVER_FILLED = frozenset({"term_de", "section_de", "text_de", "parts_de"})
+
 
 def build_schema() -> Schema:
     analyzers = {"en": english(), "de": german()}

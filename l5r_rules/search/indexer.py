@@ -18,10 +18,10 @@ from whoosh import index as windex
 from ..layout import Layout
 from .analysis import WORD_PATTERN
 from .decompound import Splitter, vocabulary_of
-from .fields import build_schema
+from .fields import AVERAGED_OVER_FILLED, build_schema
 from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
-from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table
+from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table, write_field_docs
 from .synonyms import write_json as write_synonyms
 
 
@@ -116,7 +116,10 @@ def build_index(layout: Layout) -> Path:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
         writer = ix.writer()
         table = []
+        filled = dict.fromkeys(sorted(AVERAGED_OVER_FILLED), 0)
         for doc in _documents(layout):
+            for name in filled:
+                filled[name] += bool(doc.get(name))
             row = {name: doc.get(name) or None for name in TABLE_FIELDS}
             row["refers"] = doc["refers"].split(",") if doc.get("refers") else None
             table.append(row)
@@ -124,6 +127,7 @@ def build_index(layout: Layout) -> Path:
         writer.commit()
         _check_doc_table(ix, table)
         write_doc_table(tmp, table)
+        write_field_docs(tmp, filled)
         write_synonyms(tmp)
         write_stamp(tmp, stamp)
         old = target.parent / f".index-old-{os.getpid()}"

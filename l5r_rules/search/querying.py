@@ -247,6 +247,8 @@ def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[l
 
 
 def build_query(reader, p: Plan) -> Node | None:
+    """The query tree for plan `p`; `reader` is the engine's scoring.ReaderStats (or, in tests,
+    any whoosh reader: only the index vocabulary is looked up)."""
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None

@@ -51,12 +51,16 @@ Node = Union[Term, All, Any]
 class ReaderStats:
     """The collection statistics whoosh's scorers ask a searcher for, from one reader
     (what whoosh.searching.Searcher answers, without importing it), and the vocabulary
-    look-ups querying.py makes. Document frequencies and field lengths are remembered:
+    look-ups querying.py makes. One difference from whoosh, on purpose: a field in
+    `field_docs` has its average length taken over the documents that have it
+    (fields.AVERAGED_OVER_FILLED says why). Document frequencies and field lengths are remembered:
     a question asks for the same ones many times, and the index never changes under
     an open reader."""
 
-    def __init__(self, reader, weighting=None):
+    def __init__(self, reader, weighting=None, field_docs: dict[str, int] | None = None):
         self.ixreader = reader
+        # field -> documents that have it: that field's average length is taken over them alone
+        self.field_docs = dict(field_docs or {})
         self.schema = reader.schema
         self.weighting = weighting or BM25F()
         self._idf: dict[tuple[str, bytes], float] = {}
@@ -100,7 +104,7 @@ class ReaderStats:
     def avg_field_length(self, fieldname: str, default=None):
         if not self.schema[fieldname].scorable:
             return default
-        return self.ixreader.field_length(fieldname) / (self._doccount or 1)
+        return self.ixreader.field_length(fieldname) / (self.field_docs.get(fieldname) or self._doccount or 1)
 
     def idf(self, fieldname: str, text) -> float:
         key = (fieldname, text)
