@@ -49,7 +49,7 @@ def test_verb_forms_also_search_the_noun_stem(engine, stem, expected):
     assert _verb_stems(engine.stats, [([stem], 1.0)]) == [([expected], 0.8)]
 
 
-@pytest.mark.parametrize("stem", ["stadtx", "bow", "end", "spiel"])
+@pytest.mark.parametrize("stem", ["stadt", "bow", "end", "spiel"])  # stad: no German entry uses it
 def test_no_verb_stem_for_other_words(engine, stem):
     assert _verb_stems(engine.stats, [([stem], 1.0)]) == []
 

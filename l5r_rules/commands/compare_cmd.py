@@ -45,8 +45,8 @@ def _run(root, wanted, editions, as_json):
     with open_engine(root) as engine:
         wanted = wanted.strip()
         concept = engine.concept(wanted)  # a concept id first: some equal an entry id (lcg-stronghold)
-        if concept is None and (engine.entry(wanted) or {}).get("concept"):
-            concept = engine.concept(engine.entry(wanted)["concept"])
+        if concept is None:
+            concept = engine.concept((engine.entry(wanted) or {}).get("concept") or "")
         if concept is None:
             known = engine.all_ids("concept")
             hint = did_you_mean(wanted, known) or (f" (concepts: {', '.join(known[:8])}...)" if known else

@@ -169,7 +169,7 @@ class Engine:
         """Document numbers a search with these filters may return (None: all).
 
         Concepts pass an edition or game filter: they stand for their entries, and
-        _complete() filters the entries they bring."""
+        _completion() filters the entries they bring."""
         key = (tuple(sorted(editions)), tuple(sorted(games)), kind)
         if key not in self._filters:
             if not (editions or games or kind):

@@ -2,7 +2,7 @@
 
 `search` prints a plain list instead (listing.py), to start fast.
 
-Rule text is printed verbatim (excerpts end in '…'); anything in the project's own
+Rule text is printed verbatim and whole; anything in the project's own
 words (concept summaries, differences, translations) carries a label saying so.
 """
 
@@ -13,19 +13,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .payloads import citation, short_citation
+from .payloads import citation
 
-EXCERPT_CHARS = 220
 OWN_WORDS = "[dim](our words, not rule text)[/dim]"
 
 
 def console() -> Console:
     return Console(highlight=False, soft_wrap=False)
-
-
-def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= n else flat[: n - 1].rstrip() + "…"
 
 
 def print_entry(entry: dict, related: list[dict], errata: list[dict], out: Console) -> None:
