@@ -58,7 +58,8 @@ def _snapshot(root: Path, owns: list[str]) -> dict[str, str]:
 
 
 def _cli(args: list[str], root: Path, stdin: str | None = None, env_extra: dict | None = None):
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "COLUMNS": "100", **(env_extra or {})}
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "COLUMNS": "100",
+           **{k: _subst(str(v), root) for k, v in (env_extra or {}).items()}}
     env.pop("L5R_ROOT", None)
     return subprocess.run(CLI + args, cwd=root, input=stdin if stdin is not None else "", capture_output=True,
                           text=True, timeout=TIMEOUT, env=env)

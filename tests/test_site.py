@@ -26,25 +26,30 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_ROOT = Path(__file__).resolve().parent / "fixtures" / "site"
 
 
+# Sites built by the tests live in one temporary folder, removed when the test process ends.
+_SCRATCH = tempfile.TemporaryDirectory(prefix="l5r-test-sites-")
+
+
 @cache
 def built_real_site() -> Path:
     """The real glossary built once per test session (shared with the browser test)."""
-    out = Path(tempfile.mkdtemp(prefix="test-site-", dir=_build_dir())) / "site"
+    out = Path(_SCRATCH.name) / "real" / "site"
     build_site(ROOT, out)
     return out
 
 
+def fixture_copy(dest: Path) -> Path:
+    """A copy of the fixture checkout, so that its build/ output never lands in tests/."""
+    shutil.copytree(FIXTURE_ROOT, dest)
+    return dest
+
+
 @cache
 def built_fixture_site() -> Path:
-    out = Path(tempfile.mkdtemp(prefix="test-fixture-site-", dir=_build_dir())) / "site"
-    build_site(FIXTURE_ROOT, out)
+    root = fixture_copy(Path(_SCRATCH.name) / "fixture")
+    out = root / "site"
+    build_site(root, out)
     return out
-
-
-def _build_dir() -> Path:
-    path = ROOT / "build"
-    path.mkdir(exist_ok=True)
-    return path
 
 
 @pytest.fixture(scope="session")
@@ -242,7 +247,7 @@ def test_failed_build_keeps_the_previous_site(tmp_path, cli):
 
 
 def test_offline_build_links_html_files(tmp_path):
-    result = build_site(FIXTURE_ROOT, tmp_path / "offline", offline=True)
+    result = build_site(fixture_copy(tmp_path / "root"), tmp_path / "offline", offline=True)
     assert (result.out / "entries" / "lotus-bowing-and-straightening.html").is_file()
     assert check_links(result.out).broken == []
 

@@ -13,7 +13,8 @@ from .common import layout_for, root_option
 @click.command("build")
 @root_option
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output directory (default: site/ in the checkout).")
+              help="Output directory (default: site/ in the checkout). It must be absent, empty, or a site an "
+                   "earlier build wrote (it holds a .l5r-rules-site marker); anything else is refused.")
 @click.option("--offline", is_flag=True, help="Also run mkdocs-material's offline plugin (pages open from file://).")
 @click.option("--strict", is_flag=True, help="Fail on any mkdocs warning.")
 @click.option("--check-links", "check", is_flag=True, help="After building, check every internal link and anchor.")
@@ -27,11 +28,14 @@ def build_cmd(root, out, offline, strict, check):
     Example:
       l5r-rules build --check-links
     """
-    from ..site.builder import SiteBuildError, build_site
+    from ..site.builder import OutputRefused, SiteBuildError, build_site
 
     layout = layout_for(root)
     try:
         result = build_site(layout.root, out, offline=offline, strict=strict, progress=click.echo)
+    except OutputRefused as exc:
+        click.echo(f"build refused: {exc}", err=True)
+        sys.exit(2)
     except SiteBuildError as exc:
         click.echo(f"build failed: {exc} (the previous site, if any, is unchanged)", err=True)
         sys.exit(1)

@@ -22,6 +22,7 @@ import yaml
 
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
+from . import outdir
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
 from .urls import Urls
@@ -31,6 +32,10 @@ Progress = Callable[[str], None]
 
 class SiteBuildError(Exception):
     """A build failed; str(error) is the one-line reason shown to the user."""
+
+
+class OutputRefused(SiteBuildError):
+    """The output directory is not the site's to replace; nothing was touched."""
 
 
 @dataclass
@@ -103,22 +108,6 @@ def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, 
     return load_config(config_file=str(config_file), **overrides)
 
 
-def _swap_in(new_site: Path, out: Path) -> None:
-    """Replace `out` with `new_site` by renames on the same file system."""
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{time.time_ns()}")
-        out.rename(old)
-    try:
-        new_site.rename(out)
-    except OSError:
-        if old is not None:
-            old.rename(out)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def build_site(
     root: Path | None = None,
     out: Path | None = None,
@@ -132,6 +121,29 @@ def build_site(
     say = progress or (lambda _msg: None)
     layout = Layout((root or find_root()).resolve())
     out = (out or layout.root / "site").resolve()
+    keep_whole = [layout.root, layout.build, PROJECT_DIR]
+    keep_out = [layout.glossary, layout.sources, layout.build / "index", layout.build / "docs",
+                *(folder / name for folder in {layout.root, PROJECT_DIR}
+                  for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts"))]
+    try:
+        outdir.check_output(out, keep_whole, keep_out)
+    except outdir.OutputRefused as exc:
+        raise OutputRefused(str(exc)) from None
+    layout.build.mkdir(parents=True, exist_ok=True)
+    with outdir.build_lock(layout.build, say):
+        outdir.check_output(out, keep_whole, keep_out)  # again: the build we waited for may have changed it
+        removed = outdir.clean_leftovers(out, layout.build, WORK_PREFIX)
+        if removed:
+            say(f"removed {len(removed)} leftovers of interrupted builds: {', '.join(removed[:5])}")
+        return _build_locked(layout, out, offline=offline, strict=strict, kb=kb, say=say,
+                             with_scenarios=with_scenarios)
+
+
+WORK_PREFIX = "docs-"
+
+
+def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb: KnowledgeBase | None,
+                  say: Progress, with_scenarios: bool) -> BuildResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
 
@@ -141,10 +153,9 @@ def build_site(
     say(f"loaded {len(kb.entries)} entries, {len(kb.concepts)} concepts, {len(kb.errata)} errata, "
         f"{len(data.scenarios)} scenarios ({timings['load']:.1f} s)")
 
-    layout.build.mkdir(parents=True, exist_ok=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="docs-", dir=layout.build))
-    new_site = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    work = Path(tempfile.mkdtemp(prefix=WORK_PREFIX, dir=layout.build))
+    new_site = Path(tempfile.mkdtemp(prefix=outdir.tmp_prefix(out), dir=out.parent))
     collector = _Collect()
     mkdocs_log = logging.getLogger("mkdocs")
     mkdocs_log.addHandler(collector)
@@ -176,7 +187,8 @@ def build_site(
         timings["mkdocs"] = time.perf_counter() - t2
         if not (new_site / "index.html").is_file():
             raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
-        _swap_in(new_site, out)
+        outdir.write_marker(new_site)
+        outdir.swap_in(new_site, out)
         docs_keep = layout.build / "docs"
         shutil.rmtree(docs_keep, ignore_errors=True)
         work.rename(docs_keep)

@@ -1,0 +1,167 @@
+"""The site's output directory: never someone else's data, swapped in crash-safely.
+
+`build --out DIR` may only replace a directory that is absent, empty, or carries
+the marker file (`MARKER`) that a previous build left in it. Anything else (the
+checkout, `glossary/`, a home directory, any folder without the marker) is
+refused before anything is touched.
+
+The new site is built next to DIR (`.DIR.tmp-*`) and exchanged with the old one
+in one `renameat2(RENAME_EXCHANGE)` call, so at every instant the output name
+holds either the old or the new site. Where the kernel or file system cannot
+exchange, two renames are used (`DIR` -> `.DIR.old-*`, new -> `DIR`), and the
+next build puts a stranded old site back if a crash fell between them. Leftovers
+of killed builds are removed by the next build; builds of one checkout are
+serialized by a lock file in `build/`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import errno
+import fcntl
+import json
+import os
+import shutil
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+MARKER = ".l5r-rules-site"
+LOCK_NAME = ".site-build.lock"
+# Fault injection for the crash-safety test: the build kills itself at this point.
+FAULT_ENV = "L5R_BUILD_FAULT"
+NO_EXCHANGE_ENV = "L5R_BUILD_NO_EXCHANGE"
+
+
+class OutputRefused(Exception):
+    """The output directory is someone else's data; str() is the one-line reason."""
+
+
+def tmp_prefix(out: Path) -> str:
+    return f".{out.name}.tmp-"
+
+
+def old_prefix(out: Path) -> str:
+    return f".{out.name}.old-"
+
+
+def is_site(path: Path) -> bool:
+    return (path / MARKER).is_file() and not (path / MARKER).is_symlink()
+
+
+def check_output(out: Path, keep_whole: list[Path], keep_out: list[Path]) -> None:
+    """Raise OutputRefused unless `out` is absent, empty, or a site a previous build left.
+
+    `keep_whole`: folders the output may be inside of but never be or contain (the
+    checkout, the project, the home directory); `keep_out`: folders it may not touch
+    at all (glossary/, sources/, .git, ...).
+    """
+    home = Path.home().resolve()
+    for folder in [p.resolve() for p in keep_whole] + [home]:
+        if folder.is_relative_to(out):
+            what = f"{folder} (your home directory)" if folder == home else str(folder)
+            raise OutputRefused(f"{out}: refusing to build the site there: it would replace {what}")
+    for folder in [p.resolve() for p in keep_out]:
+        if out.is_relative_to(folder) or folder.is_relative_to(out):
+            raise OutputRefused(f"{out}: refusing to build the site there: it would write into {folder}")
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise OutputRefused(f"{out}: exists and is not a directory; choose another --out")
+    if out.is_dir() and not is_site(out):
+        try:
+            empty = next(out.iterdir(), None) is None
+        except OSError as exc:
+            raise OutputRefused(f"{out}: cannot read it ({exc.strerror}); choose another --out") from None
+        if not empty:
+            raise OutputRefused(
+                f"{out}: not empty and not a site built by l5r-rules (no {MARKER} file); "
+                "refusing to replace it: choose an empty or new folder, or remove it yourself")
+
+
+def write_marker(site: Path) -> None:
+    (site / MARKER).write_text(json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n",
+                               encoding="utf-8")
+
+
+def clean_leftovers(out: Path, work_parent: Path, work_prefix: str) -> list[str]:
+    """Remove what killed builds left; put a stranded old site back. Call with the lock held."""
+    removed: list[str] = []
+    parent = out.parent
+    olds = sorted(parent.glob(old_prefix(out) + "*")) if parent.is_dir() else []
+    if not out.exists() and olds and is_site(olds[-1]):
+        olds[-1].rename(out)  # a crash between the two renames of the fallback swap
+        olds = olds[:-1]
+    leftovers = olds + (sorted(parent.glob(tmp_prefix(out) + "*")) if parent.is_dir() else [])
+    leftovers += sorted(work_parent.glob(work_prefix + "*")) if work_parent.is_dir() else []
+    for path in leftovers:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path.name)
+    return removed
+
+
+@contextmanager
+def build_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
+    """Hold an exclusive lock on `folder`/LOCK_NAME; a second build waits and says so."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say(f"another build of this checkout is running (lock {folder / LOCK_NAME}); waiting for it to finish")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def fault(point: str) -> None:
+    """Die here, as a kill would, when the fault-injection variable names this point (tests only)."""
+    if os.environ.get(FAULT_ENV) == point:
+        os._exit(137)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two paths (Linux renameat2); False where that is not available."""
+    if os.environ.get(NO_EXCHANGE_ENV):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def swap_in(new_site: Path, out: Path) -> None:
+    """Make `new_site` the site under `out`; the old site, if any, is removed afterwards."""
+    if out.exists():
+        fault("before-swap")
+        if _exchange(new_site, out):
+            fault("after-swap")
+            shutil.rmtree(new_site, ignore_errors=True)  # now holds the old site
+            return
+        old = out.with_name(f"{old_prefix(out)}{time.time_ns()}")
+        out.rename(old)
+        fault("between-renames")
+        try:
+            new_site.rename(out)
+        except OSError:
+            old.rename(out)
+            raise
+        fault("after-swap")
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        new_site.rename(out)
