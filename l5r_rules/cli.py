@@ -40,6 +40,17 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[name]
         return getattr(importlib.import_module(module), attr)
 
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            from .yamlio import GlossaryFileError  # imported only on the way out: search never pays for yaml
+
+            if not isinstance(exc, GlossaryFileError):
+                raise
+            click.echo(f"{exc} (run `l5r-rules validate` to see every problem)", err=True)
+            ctx.exit(1)
+
     def format_commands(self, ctx, formatter):
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
@@ -77,6 +88,13 @@ def main() -> None:
         code = exc.code
     except KeyboardInterrupt:  # pragma: no cover
         code = 130
+    except Exception as exc:  # a bug must still not print a traceback at a judge
+        if os.environ.get("L5R_DEBUG"):
+            raise
+        detail = str(exc).splitlines()[0] if str(exc) else ""
+        print(f"internal error: {type(exc).__name__}: {detail} (please report it; set L5R_DEBUG=1 for the details)",
+              file=sys.stderr)
+        code = 70
     if not _skip_teardown or not isinstance(code, (int, type(None))):
         sys.exit(code)
     try:

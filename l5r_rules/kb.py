@@ -1,7 +1,10 @@
 """Read the knowledge base as plain data: the one loader every reader uses.
 
-Readers (search index, site build, rules engine) call `load_kb()`; it assumes a
-glossary that `l5r-rules validate` accepts and does no checking of its own.
+Readers (search index, site build, export, rules engine) call `load_kb()`. Every
+file goes through the safe loader (`yamlio.load_plain`) and its JSON Schema, so a
+file `l5r-rules validate` would reject stops the reader with one
+`GlossaryFileError` line (path:line:col, code) instead of crashing it later or
+silently dropping the file. The cross-file checks (references) stay in validate.
 """
 
 from __future__ import annotations
@@ -27,13 +30,25 @@ class KnowledgeBase:
         return sorted((e for e in self.entries.values() if e["edition"] == edition), key=lambda e: e["order"])
 
 
-def _load_dir(folder: Path, pattern: str = "*.yaml") -> dict[str, dict]:
+def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
+    """One file's data, refused with a GlossaryFileError unless it loads safely and fits its schema."""
+    from .schemas import validator
+
+    data = yamlio.load_plain(path)
+    error = next(iter(validator(schema_name).iter_errors(data)), None)
+    if error is not None:
+        where = yamlio.load_file(path).where(tuple(error.absolute_path))
+        raise yamlio.GlossaryFileError(path, yamlio.YamlProblem(
+            code, *where, yamlio.dotted(tuple(error.absolute_path)), error.message[:200]))
+    return data
+
+
+def _load_dir(folder: Path, pattern: str, schema_name: str) -> dict[str, dict]:
     out: dict[str, dict] = {}
     if folder.is_dir():
         for path in sorted(folder.glob(pattern)):
-            data = yamlio.load_plain(path)
-            if isinstance(data, dict):
-                out[data.get("id", path.stem)] = data
+            data = load_checked(path, schema_name)
+            out[data["id"]] = data
     return out
 
 
@@ -42,7 +57,7 @@ def load_kb(root: Path | None = None) -> KnowledgeBase:
     return KnowledgeBase(
         layout=layout,
         documents={d.id: d for d in load_documents(layout)},
-        entries=_load_dir(layout.entries, "*/*.yaml"),
-        concepts=_load_dir(layout.concepts),
-        errata=_load_dir(layout.errata),
+        entries=_load_dir(layout.entries, "*/*.yaml", "entry"),
+        concepts=_load_dir(layout.concepts, "*.yaml", "concept"),
+        errata=_load_dir(layout.errata, "*.yaml", "errata"),
     )

@@ -50,7 +50,14 @@ class Document:
 
 
 def load_documents(layout: Layout) -> list[Document]:
-    data = yamlio.load_plain(layout.sources_registry) or {}
+    """The registry's documents; GlossaryFileError if it is missing, unsafe YAML or off its schema."""
+    from .kb import load_checked
+
+    path = layout.sources_registry
+    if not path.exists() and not path.is_symlink():
+        raise yamlio.GlossaryFileError(path, yamlio.YamlProblem(
+            "L5R070", 1, 1, "(document)", "no sources registry here: is --root a checkout with glossary/_sources.yaml?"))
+    data = load_checked(path, "sources", "L5R070")
     docs = []
     for d in data.get("documents", []):
         d = dict(d)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import yamlio
 from .layout import Layout
 from .normalize import collapse
 
@@ -26,9 +25,11 @@ class SkipItem:
 
 
 def load_skip_list(layout: Layout) -> list[SkipItem]:
-    if not layout.skip_list.exists():
+    if not layout.skip_list.exists() and not layout.skip_list.is_symlink():
         return []
-    data = yamlio.load_plain(layout.skip_list) or {}
+    from .kb import load_checked
+
+    data = load_checked(layout.skip_list, "skip", "L5R071")
     return [SkipItem(document=i["document"], start=collapse(i["from"]), end=collapse(i["to"]) if i.get("to") else None,
                      reason=i["reason"], every=bool(i.get("every"))) for i in data.get("skip", [])]
 

@@ -1,14 +1,31 @@
-"""YAML in and out, with line numbers for every value.
+"""YAML in and out, with line numbers for every value: the one safe loader every reader uses.
 
-Loading composes the node tree with libyaml's C parser where available (about
-ten times faster than the pure-Python one) and builds plain Python data from
-it ourselves, so that every value keeps its position and duplicate keys are
-reported instead of silently overwritten. Dumping is deterministic so that
-re-importing unchanged sources leaves files byte-identical.
+Loading walks libyaml's event stream (its C parser where available) and builds
+plain Python data itself, so that every value keeps its position, duplicate keys
+are reported instead of silently overwritten, and nothing hostile gets through.
+Every problem is a `YamlProblem` with a stable code, never an exception:
+
+    L5R001 not YAML (syntax, tab indentation, more than one document, undefined alias)
+    L5R002 duplicate key                      L5R003 mapping key that is not a plain string
+    L5R004 explicit YAML tag (any: !!str, !!python/object, !custom) -- plain data only
+    L5R005 alias expansion over MAX_ALIAS_VALUES values, or a recursive alias
+    L5R006 nesting deeper than MAX_DEPTH      L5R007 integer longer than MAX_INT_DIGITS digits
+    L5R008 bytes that are not UTF-8 (with byte offset and line)
+    L5R009 file larger than MAX_FILE_BYTES    L5R100 empty or comment-only file
+    L5R101 not a regular file (directory, FIFO, device, dangling or looping symlink)
+
+Bounds: a file is read only if it is a regular file of at most MAX_FILE_BYTES, so
+memory and time stay proportional to that; aliases may expand to at most
+MAX_ALIAS_VALUES values in all. Readers call `load_plain`, which raises
+`GlossaryFileError` (one line, `path:line:col: CODE ...`) on any of these, so
+nothing `l5r-rules validate` rejects can crash them. Dumping is deterministic so
+that re-importing unchanged sources leaves files byte-identical.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +37,10 @@ try:  # libyaml is an optional part of PyYAML wheels
 except ImportError:  # pragma: no cover - depends on the wheel
     from yaml import SafeLoader as _Loader, SafeDumper as _Dumper
 
+MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 32
+MAX_ALIAS_VALUES = 10_000
+MAX_INT_DIGITS = 30
 
 Path_ = tuple[str | int, ...]
 
@@ -50,6 +71,17 @@ class Loaded:
             path = path[:-1]
         return self.positions.get(path, (1, 1))
 
+    def problem(self, code: str, line: int, col: int, message: str, path: Path_ = ()) -> None:
+        self.problems.append(YamlProblem(code, line, col, dotted(path), message))
+
+
+class GlossaryFileError(Exception):
+    """A file a reader needs is not plain, valid YAML; str() is one line naming path:line:col and code."""
+
+    def __init__(self, path: Path | str, problem: YamlProblem) -> None:
+        self.path, self.problem = str(path), problem
+        super().__init__(f"{path}:{problem.line}:{problem.col}: {problem.code} {problem.field} {problem.message}")
+
 
 def dotted(path: Path_) -> str:
     out = ""
@@ -58,77 +90,249 @@ def dotted(path: Path_) -> str:
     return out or "(document)"
 
 
-def _build(node: yaml.Node, path: Path_, out: Loaded) -> Any:
-    out.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
-        result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = _LOADER_SINGLETON.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, str):
-                out.problems.append(YamlProblem("L5R003", key_node.start_mark.line + 1, key_node.start_mark.column + 1,
-                                                dotted(path), "mapping keys must be plain strings"))
+class _Stop(Exception):
+    """A problem after which the rest of the document is not read (budgets, syntax)."""
+
+
+_SCALAR = _Loader("")
+_NO_KEY = object()
+
+
+class _Frame:
+    __slots__ = ("value", "path", "anchor", "size", "key", "key_mark", "mark")
+
+    def __init__(self, value, path, anchor, mark):
+        self.value, self.path, self.anchor, self.size, self.mark = value, path, anchor, 1, mark
+        self.key, self.key_mark = _NO_KEY, None
+
+
+def _mark(event) -> tuple[int, int]:
+    return event.start_mark.line + 1, event.start_mark.column + 1
+
+
+def _scalar(event, out: Loaded, path: Path_):
+    value = event.value
+    tag = _SCALAR.resolve(yaml.ScalarNode, value, event.implicit)
+    line, col = _mark(event)
+    if tag == "tag:yaml.org,2002:int" and sum(c.isdigit() for c in value) > MAX_INT_DIGITS:
+        out.problem("L5R007", line, col, f"integer of {sum(c.isdigit() for c in value)} digits "
+                    f"(at most {MAX_INT_DIGITS}); quote it if it is text", path)
+        return value
+    if tag == "tag:yaml.org,2002:str":
+        return value
+    constructor = _SCALAR.yaml_constructors.get(tag)
+    if constructor is None:  # '<<' (merge) and '=' (value) keys have no plain meaning
+        return value
+    try:
+        return constructor(_SCALAR, yaml.ScalarNode(tag, value, event.start_mark, event.end_mark))
+    except (ValueError, OverflowError, yaml.YAMLError) as exc:
+        out.problem("L5R001", line, col, f"invalid value {value[:40]!r}: {str(exc).splitlines()[0]}", path)
+        return value
+
+
+def _attach(frames: list[_Frame], value, mark, size: int, out: Loaded, positions: bool) -> None:
+    """Put a finished value into the innermost open collection (recording where it stands)."""
+    top = frames[-1]
+    top.size += size
+    if isinstance(top.value, list):
+        if positions:
+            out.positions[top.path + (len(top.value),)] = mark
+        top.value.append(value)
+        return
+    if top.key is _NO_KEY:  # the value just finished is a key
+        top.key, top.key_mark = value, mark
+        return
+    key, (line, col) = top.key, top.key_mark
+    top.key = _NO_KEY
+    if not isinstance(key, str) or key == "<<":
+        out.problem("L5R003", line, col, "mapping keys must be plain strings"
+                    + (" ('<<' merge keys are not allowed)" if key == "<<" else ""), top.path)
+    elif key in top.value:
+        first = out.positions.get(top.path + (key,), (0, 0))[0]
+        out.problem("L5R002", line, col, f"duplicate key '{key}'" + (f" (the first one is at line {first})" if first else ""),
+                    top.path + (key,))
+    else:
+        if positions:
+            out.positions[top.path + (key,)] = mark
+        top.value[key] = value
+
+
+def _child_path(frames: list[_Frame]) -> Path_:
+    if not frames:
+        return ()
+    top = frames[-1]
+    if isinstance(top.value, list):
+        return top.path + (len(top.value),)
+    if top.key is _NO_KEY or not isinstance(top.key, str):
+        return top.path + ("(key)",)
+    return top.path + (top.key,)
+
+
+def _compose(text: str, out: Loaded, positions: bool) -> None:
+    frames: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    open_anchors: set[str] = set()
+    expanded = documents = 0
+    root_set = False
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                out.problem("L5R001", *_mark(event), "more than one YAML document in the file ('---' a second time)")
+                raise _Stop
+            continue
+        if not isinstance(event, (yaml.NodeEvent, yaml.CollectionEndEvent)):
+            continue
+        line, col = _mark(event)
+        if isinstance(event, yaml.CollectionEndEvent):
+            done = frames.pop()
+            if done.anchor is not None:
+                open_anchors.discard(done.anchor)
+                anchors[done.anchor] = (done.value, done.size)
+            value, size, mark = done.value, done.size, done.mark
+        else:
+            path = _child_path(frames)
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                out.problem("L5R004", line, col, f"YAML tag '{tag}' is not allowed: glossary files hold plain data only",
+                            path)
+            if isinstance(event, yaml.AliasEvent):
+                if event.anchor in open_anchors:
+                    out.problem("L5R005", line, col, f"recursive alias '*{event.anchor}' (it refers to itself)", path)
+                    raise _Stop
+                if event.anchor not in anchors:
+                    out.problem("L5R001", line, col, f"alias '*{event.anchor}' has no anchor before it", path)
+                    raise _Stop
+                value, size = anchors[event.anchor]
+                expanded += size
+                if expanded > MAX_ALIAS_VALUES:
+                    out.problem("L5R005", line, col, f"aliases expand to more than {MAX_ALIAS_VALUES} values "
+                                "(an alias bomb?); write the data out instead", path)
+                    raise _Stop
+            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if len(frames) >= MAX_DEPTH:
+                    out.problem("L5R006", line, col, f"nested deeper than {MAX_DEPTH} levels", path)
+                    raise _Stop
+                frames.append(_Frame({} if isinstance(event, yaml.MappingStartEvent) else [], path, event.anchor,
+                                     (line, col)))
+                if event.anchor is not None:
+                    open_anchors.add(event.anchor)
                 continue
-            if key in result:
-                out.problems.append(YamlProblem("L5R002", key_node.start_mark.line + 1, key_node.start_mark.column + 1,
-                                                dotted(path + (key,)), f"duplicate key '{key}' (the first one is at line {out.positions[path + (key,)][0]})"))
-                continue
-            result[key] = _build(value_node, path + (key,), out)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(child, path + (i,), out) for i, child in enumerate(node.value)]
-    return _LOADER_SINGLETON.construct_object(node, deep=True)
+            else:
+                value, size = _scalar(event, out, path), 1
+                if event.anchor is not None:
+                    anchors[event.anchor] = (value, 1)
+            mark = (line, col)
+        if frames:
+            _attach(frames, value, mark, size, out, positions)
+        elif not root_set:
+            out.data, root_set = value, True
+            out.positions[()] = mark
 
 
-_LOADER_SINGLETON = _Loader("")
-
-
-def loads(text: str) -> Loaded:
-    """Parse YAML text; syntax errors become problems, never exceptions."""
+def loads(text: str, positions: bool = True) -> Loaded:
+    """Parse YAML text; every problem becomes a YamlProblem, never an exception."""
     out = Loaded(data=None)
     for lineno, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" ")
         if stripped.startswith("\t"):
-            out.problems.append(YamlProblem("L5R001", lineno, len(line) - len(stripped) + 1, "(document)",
-                                            "tab used for indentation; YAML allows spaces only"))
-    if out.problems:
-        return out
+            out.problem("L5R001", lineno, len(line) - len(stripped) + 1, "tab used for indentation; YAML allows spaces only")
+            return out
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        _compose(text, out, positions)
+    except _Stop:
+        out.data = None
+        return out
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        out.problems.append(YamlProblem("L5R001", line, col, "(document)",
-                                        f"invalid YAML: {exc.problem or exc.context}"))
-        return out
-    except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
-        out.problems.append(YamlProblem("L5R001", 1, 1, "(document)", f"invalid YAML: {exc}"))
-        return out
-    if node is None:
+        out.problem("L5R001", line, col, f"invalid YAML: {exc.problem or exc.context}")
         out.data = None
         return out
-    try:
-        out.data = _build(node, (), out)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        out.problems.append(YamlProblem("L5R001", line, col, "(document)", f"invalid YAML value: {exc}"))
+    except yaml.YAMLError as exc:  # the reader's errors (control characters) carry a character position
+        position = getattr(exc, "position", None)
+        if isinstance(position, int):
+            line = text.count("\n", 0, position) + 1
+            col = position - (text.rfind("\n", 0, position) + 1) + 1
+        else:
+            line, col = 1, 1
+        out.problem("L5R001", line, col, f"invalid YAML: {str(exc).splitlines()[0]}")
+        out.data = None
+        return out
+    if not out.problems and out.data is None and not _has_content(text):
+        out.problem("L5R100", 1, 1, "the file is empty (or holds only comments): write the entry, or delete the file")
     return out
 
 
-def load_file(path: Path) -> Loaded:
+def _has_content(text: str) -> bool:
+    return any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines())
+
+
+def read_bytes(path: Path, out: Loaded) -> bytes | None:
+    """The file's bytes, or None with a problem: only regular files of bounded size are read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        info = os.stat(path)
+    except FileNotFoundError:
+        what = "a dangling symlink (its target does not exist)" if os.path.islink(path) else "missing"
+        out.problem("L5R101", 1, 1, f"not a regular file: {what}")
+        return None
+    except OSError as exc:
+        out.problem("L5R101", 1, 1, f"not a regular file: {exc.strerror or exc} (a symlink loop?)")
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a special file"
+        out.problem("L5R101", 1, 1, f"not a regular file: {kind}; remove or rename it")
+        return None
+    if info.st_size > MAX_FILE_BYTES:
+        out.problem("L5R009", 1, 1, f"file of {info.st_size} bytes is larger than the limit of {MAX_FILE_BYTES}")
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        out.problem("L5R101", 1, 1, f"cannot read: {exc.strerror or exc}")
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        data = fh.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        out.problem("L5R009", 1, 1, f"file is larger than the limit of {MAX_FILE_BYTES} bytes")
+        return None
+    return data
+
+
+def decode(data: bytes, out: Loaded) -> str | None:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        out = Loaded(data=None)
-        out.problems.append(YamlProblem("L5R001", 1, 1, "(document)", f"file is not UTF-8: {exc.reason}"))
-        return out
-    return loads(text)
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        out.problem("L5R008", line, col, f"not UTF-8: byte 0x{data[exc.start]:02x} at byte offset {exc.start} "
+                    f"(line {line}); save the file as UTF-8")
+        return None
+
+
+def load_file(path: Path, positions: bool = True) -> Loaded:
+    """Read and parse one file; every problem (file kind, size, encoding, YAML) is a YamlProblem."""
+    out = Loaded(data=None)
+    data = read_bytes(Path(path), out)
+    text = decode(data, out) if data is not None else None
+    return out if text is None else loads(text, positions)
 
 
 def load_plain(path: Path) -> Any:
-    """Fast load without positions, for readers of an already validated glossary."""
-    with open(path, encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_Loader)
+    """A file's data for a reader, through the same checks as validate; GlossaryFileError on any problem."""
+    loaded = load_file(path, positions=False)
+    if loaded.problems:
+        raise GlossaryFileError(path, loaded.problems[0])
+    return loaded.data
+
+
+def load_mapping(path: Path) -> dict:
+    """Like load_plain, for files whose document must be a mapping (every glossary file)."""
+    data = load_plain(path)
+    if not isinstance(data, dict):
+        raise GlossaryFileError(path, YamlProblem("L5R010", 1, 1, "(document)",
+                                                  f"the file must hold a mapping, not {type(data).__name__}"))
+    return data
 
 
 class _BlockDumper(_Dumper):

@@ -31,13 +31,30 @@ def test_every_documented_code_has_a_fixture():
     assert documented == {p.stem for p in CASES}
 
 
+def apply_fixture(root: Path, spec: dict) -> None:
+    """Write a fixture's files: `write` (text), `write_hex` (raw bytes), `repeat` ({text, times}),
+    `mkdir` and `symlink` (path -> target) for files that are not regular files."""
+    def target(rel: str) -> Path:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path
+
+    for rel, content in (spec.get("write") or {}).items():
+        target(rel).write_text(content, encoding="utf-8")
+    for rel, content in (spec.get("write_hex") or {}).items():
+        target(rel).write_bytes(bytes.fromhex(content.replace(" ", "")))
+    for rel, content in (spec.get("repeat") or {}).items():
+        target(rel).write_text(content["text"] * content["times"], encoding="utf-8")
+    for rel in spec.get("mkdir") or []:
+        target(rel).mkdir()
+    for rel, to in (spec.get("symlink") or {}).items():
+        target(rel).symlink_to(to)
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
 def test_error_code_fires_with_path_and_line(cli, mini_root, case):
     spec = yamlio.load_plain(case)
-    for rel, content in spec["write"].items():
-        target = mini_root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(content, encoding="utf-8")
+    apply_fixture(mini_root, spec)
     result = cli("validate", "--root", str(mini_root))
     assert result.exit_code == 1
     problems = [LINE.match(line) for line in result.stdout.splitlines() if line.strip()]

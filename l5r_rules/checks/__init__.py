@@ -4,9 +4,15 @@ Every check takes the loaded glossary (`loaded.Glossary`) and returns
 `Problem`s; `validate.run_all` collects them all. Codes (one failing fixture
 per code lives in tests/fixtures/invalid/):
 
-    L5R001 invalid YAML (syntax, tab indentation, encoding)
+    L5R001 invalid YAML (syntax, tab indentation, more than one document, undefined alias)
     L5R002 duplicate key
     L5R003 mapping key that is not a string
+    L5R004 explicit YAML tag (on a scalar, list or mapping)
+    L5R005 alias expansion over the budget, or a recursive alias
+    L5R006 nesting deeper than the limit
+    L5R007 integer too long to be a number
+    L5R008 bytes that are not UTF-8 (byte offset and line)
+    L5R009 file larger than the size limit
     L5R010 schema: wrong type or value
     L5R011 schema: unknown field
     L5R012 schema: missing required field
@@ -22,8 +28,17 @@ per code lives in tests/fixtures/invalid/):
     L5R060 errata record cites an entry or concept that does not exist
     L5R061 errata quote does not occur in its entry's text
     L5R070 sources registry invalid (schema or missing file)
+    L5R071 skip list invalid (schema)
     L5R080 authority ladder cites an entry that does not exist
     L5R081 authority ladder quote does not occur in its entry's text
     L5R090 card index cites an entry or errata record that does not exist
     L5R091 card index lists an entry whose text does not name the card
+    L5R100 empty or comment-only file
+    L5R101 not a regular file (directory, FIFO, dangling or looping symlink)
+    L5R102 '.yml' file where '.yaml' is the convention
+    L5R103 editor lock, swap or backup file
+    L5R104 file in a place no reader reads
+
+The YAML-level codes (L5R001-L5R009, L5R100, L5R101) come from the safe loader,
+`l5r_rules/yamlio.py`, which every reader uses too; its docstring gives the bounds.
 """

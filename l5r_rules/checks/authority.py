@@ -21,8 +21,7 @@ def check(g: Glossary) -> list[Problem]:
     out += _schema_problems(doc, "authority")
     if out or not isinstance(doc.data, dict):
         return out
-    texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.entries
-             if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
+    texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.checked(g.entries)}
     for game, ladder in (doc.data.get("games") or {}).items():
         for i, step in enumerate(ladder):
             for j, cite in enumerate(step.get("cites") or []):

@@ -19,9 +19,8 @@ def check(g: Glossary) -> list[Problem]:
     if not folder.is_dir():
         return []
     out: list[Problem] = []
-    texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.entries
-             if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
-    errata = {d.data["id"] for d in g.errata if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
+    texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.checked(g.entries)}
+    errata = {d.data["id"] for d in g.checked(g.errata)}
     for path in sorted(folder.glob("*.yaml")):
         problems: list[Problem] = []
         doc = _read(g.layout, path, problems)

@@ -25,7 +25,7 @@ def _ids(docs: list[Doc], out: list[Problem], check_folder: bool) -> None:
 
 def check(g: Glossary) -> list[Problem]:
     out: list[Problem] = []
-    _ids(g.entries, out, check_folder=True)
-    _ids(g.concepts, out, check_folder=False)
-    _ids(g.errata, out, check_folder=False)
+    _ids(g.checked(g.entries), out, check_folder=True)
+    _ids(g.checked(g.concepts), out, check_folder=False)
+    _ids(g.checked(g.errata), out, check_folder=False)
     return out

@@ -35,9 +35,20 @@ class Glossary:
     concepts: list[Doc] = field(default_factory=list)
     errata: list[Doc] = field(default_factory=list)
     yaml_problems: list[Problem] = field(default_factory=list)
+    invalid: set[str] = field(default_factory=set)  # files with YAML or schema problems
+
+    def checked(self, docs: list[Doc]) -> list[Doc]:
+        """The docs whose YAML and schema are fine: only these are checked for references,
+        so a wrong type is one schema error, never a crash or a cascade of follow-on errors."""
+        return [d for d in docs if d.rel not in self.invalid]
+
+    @property
+    def registry_ok(self) -> bool:
+        return self.registry is not None and self.registry.rel not in self.invalid
 
 
 def _read(layout: Layout, path: Path, out: list[Problem]) -> Doc:
+    """Load one file with the safe loader; its YAML problems go to `out`."""
     rel = str(path.relative_to(layout.root)) if path.is_relative_to(layout.root) else str(path)
     doc = Doc(rel, path, yamlio.load_file(path))
     for p in doc.loaded.problems:

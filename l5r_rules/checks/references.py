@@ -17,23 +17,27 @@ def _hint(name: str, known) -> str:
 def check(g: Glossary) -> list[Problem]:
     out: list[Problem] = []
     documents: dict[str, dict] = {}
-    if g.registry is not None and isinstance(g.registry.data, dict):
+    if g.registry_ok:
         for i, d in enumerate(g.registry.data.get("documents") or []):
             if isinstance(d, dict) and isinstance(d.get("id"), str):
                 documents[d["id"]] = d
                 if isinstance(d.get("file"), str) and not (g.layout.root / d["file"]).is_file():
                     out.append(g.registry.problem("L5R070", ("documents", i, "file"), f"source file '{d['file']}' does not exist"))
 
-    entries = {d.data["id"]: d.data for d in g.entries if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
+    # Ids that exist (even in a file with other problems) vs. the data of files that passed the schema.
+    # A file that could not be read still names its entry: no follow-on "not an entry" for it.
+    known = {d.data["id"] if isinstance(d.data, dict) and isinstance(d.data.get("id"), str) else d.path.stem
+             for d in g.entries}
+    entries = {d.data["id"]: d.data for d in g.checked(g.entries)}
     concepts = {d.data["id"] for d in g.concepts if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
 
-    for doc in g.entries:
+    for doc in g.checked(g.entries):
         data = doc.data
         if not isinstance(data, dict):
             continue
         source = data.get("source") if isinstance(data.get("source"), dict) else {}
         doc_id = source.get("document")
-        if isinstance(doc_id, str):
+        if isinstance(doc_id, str) and g.registry_ok:  # a broken registry is one problem, not one per entry
             if doc_id not in documents:
                 out.append(doc.problem("L5R030", ("source", "document"), f"'{doc_id}' is not in glossary/_sources.yaml{_hint(doc_id, documents)}"))
             else:
@@ -41,22 +45,22 @@ def check(g: Glossary) -> list[Problem]:
                     if data.get(key) != documents[doc_id].get(key):
                         out.append(doc.problem("L5R031", (key,), f"'{data.get(key)}' differs from the {key} of document '{doc_id}' ('{documents[doc_id].get(key)}')"))
         for i, rel in enumerate(data.get("related") or []):
-            if isinstance(rel, str) and rel not in entries:
+            if isinstance(rel, str) and rel not in known:
                 out.append(doc.problem("L5R040", ("related", i), f"'{rel}' is not an entry id{_hint(rel, entries)}"))
 
-    for doc in g.concepts:
+    for doc in g.checked(g.concepts):
         data = doc.data
         if not isinstance(data, dict):
             continue
         for edition, ids in (data.get("entries") or {}).items():
             for i, entry_id in enumerate(ids or []):
-                if entry_id not in entries:
+                if entry_id not in known:
                     out.append(doc.problem("L5R050", ("entries", edition, i), f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}"))
-                elif entries[entry_id].get("edition") != edition:
+                elif entry_id in entries and entries[entry_id].get("edition") != edition:
                     out.append(doc.problem("L5R051", ("entries", edition, i), f"'{entry_id}' is an entry of edition '{entries[entry_id].get('edition')}', not '{edition}'"))
         for i, diff in enumerate(data.get("differences") or []):
             for j, entry_id in enumerate((diff or {}).get("entries") or []):
-                if entry_id not in entries:
+                if entry_id not in known:
                     out.append(doc.problem("L5R050", ("differences", i, "entries", j), f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}"))
         for i, rel in enumerate(data.get("related") or []):
             if rel not in concepts:
@@ -65,18 +69,18 @@ def check(g: Glossary) -> list[Problem]:
             if isinstance(link, dict) and link.get("concept") not in concepts:
                 out.append(doc.problem("L5R052", ("cross_game", i, "concept"), f"'{link.get('concept')}' is not a concept id"))
 
-    for doc in g.errata:
+    for doc in g.checked(g.errata):
         data = doc.data
         if not isinstance(data, dict):
             continue
         entry_id = data.get("entry")
-        if isinstance(entry_id, str) and entry_id not in entries:
+        if isinstance(entry_id, str) and entry_id not in known:
             out.append(doc.problem("L5R060", ("entry",), f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}"))
-        elif isinstance(entry_id, str) and isinstance(data.get("quote"), str):
+        elif entry_id in entries and isinstance(data.get("quote"), str):
             if collapse(data["quote"]) not in collapse(entries[entry_id].get("text", "")):
                 out.append(doc.problem("L5R061", ("quote",), f"the quote does not occur in the text of '{entry_id}'"))
         for i, entry_ref in enumerate(data.get("affects") or []):
-            if entry_ref not in entries:
+            if entry_ref not in known:
                 out.append(doc.problem("L5R060", ("affects", i), f"'{entry_ref}' is not an entry id{_hint(entry_ref, entries)}"))
         for i, concept_ref in enumerate(data.get("concepts") or []):
             if concept_ref not in concepts:

@@ -1,14 +1,14 @@
-"""Check each file against its JSON Schema (L5R010-L5R012)."""
+"""Check each file against its JSON Schema (L5R010-L5R012; L5R070 registry, L5R071 skip list)."""
 
 from __future__ import annotations
 
 from ..schemas import validator
-from .loaded import Doc, Glossary
+from .loaded import Doc, Glossary, _read
 from .problems import Problem
 
 
 def _schema_problems(doc: Doc, schema_name: str) -> list[Problem]:
-    if doc.loaded.problems or doc.data is None:
+    if doc.loaded.problems:
         return []
     out = []
     for err in validator(schema_name).iter_errors(doc.data):
@@ -34,4 +34,9 @@ def check(g: Glossary) -> list[Problem]:
         out += _schema_problems(doc, "errata")
     if g.registry is not None:
         out += [Problem(p.path, p.line, p.col, "L5R070", p.field, p.message) for p in _schema_problems(g.registry, "sources")]
+    if g.layout.skip_list.exists() or g.layout.skip_list.is_symlink():
+        yaml_problems: list[Problem] = []
+        skip = _read(g.layout, g.layout.skip_list, yaml_problems)
+        out += yaml_problems
+        out += [Problem(p.path, p.line, p.col, "L5R071", p.field, p.message) for p in _schema_problems(skip, "skip")]
     return out

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ..layout import Layout
 from . import authority, cards, identity, references, schema_check
+from . import files as file_check
 from .loaded import read_glossary
 from .problems import Problem
 
-CHECKS = (schema_check.check, identity.check, references.check, authority.check, cards.check)
+# Run after the schema check, on files that passed it (Glossary.checked).
+CHECKS = (identity.check, references.check, authority.check, cards.check)
 
 
 def run_all(layout: Layout) -> tuple[list[Problem], int]:
@@ -16,7 +18,10 @@ def run_all(layout: Layout) -> tuple[list[Problem], int]:
         return [Problem(str(layout.sources_registry), 1, 1, "L5R070", "(document)",
                         "no sources registry here: is --root a checkout with glossary/_sources.yaml?")], 0
     g = read_glossary(layout)
-    problems = list(g.yaml_problems)
+    problems = list(g.yaml_problems) + file_check.check(g)
+    schema = schema_check.check(g)
+    problems += schema
+    g.invalid = {p.path for p in g.yaml_problems} | {p.path for p in schema}
     for check in CHECKS:
         problems += check(g)
     files = 1 + len(g.entries) + len(g.concepts) + len(g.errata)

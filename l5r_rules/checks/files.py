@@ -1,0 +1,59 @@
+"""Every file under glossary/ is one a reader reads (L5R102-L5R104).
+
+Readers look only at `glossary/_*.yaml`, `entries/<edition>/*.yaml`,
+`concepts/*.yaml`, `errata/*.yaml` and `cards/*.yaml`. Anything else would be
+silently ignored by every reader -- an entry saved as `.yml`, an editor's lock
+or backup file, a file one folder too deep -- so validate names it instead.
+(Files of the right name that are not regular files are L5R101, from the loader.)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .loaded import Glossary
+from .problems import Problem
+
+TOP_FILES = {"_sources.yaml", "_skip.yaml", "_authority.yaml"}
+FLAT_FOLDERS = {"concepts", "errata", "cards"}
+
+
+def _editor_file(name: str) -> bool:
+    return name.startswith((".#", "#")) or name.endswith(("~", ".swp", ".swo", ".bak", ".orig", ".tmp"))
+
+
+def _expected(rel: tuple[str, ...]) -> bool:
+    """Is glossary/<rel> a place some reader reads a .yaml file from?"""
+    if len(rel) == 1:
+        return rel[0] in TOP_FILES
+    if len(rel) == 2:
+        return rel[0] in FLAT_FOLDERS
+    return len(rel) == 3 and rel[0] == "entries"
+
+
+def check(g: Glossary) -> list[Problem]:
+    out: list[Problem] = []
+    top = g.layout.glossary
+    if not top.is_dir():
+        return out
+    for dirpath, dirnames, filenames in os.walk(top):
+        here = Path(dirpath)
+        for name in sorted(filenames + [d for d in dirnames if d.endswith((".yaml", ".yml"))]):
+            path = here / name
+            rel_parts = path.relative_to(top).parts
+            shown = str(path.relative_to(g.layout.root))
+            if _editor_file(name):
+                out.append(Problem(shown, 1, 1, "L5R103", "(file)",
+                                   "an editor's lock, swap or backup file: save your edit, then remove it"))
+            elif name.endswith(".yml"):
+                out.append(Problem(shown, 1, 1, "L5R102", "(file)",
+                                   f"'.yml' is not read by any reader: rename it to {name[:-4]}.yaml"))
+            elif name.startswith("."):
+                out.append(Problem(shown, 1, 1, "L5R104", "(file)", "a hidden file is not read by any reader: remove it"))
+            elif not name.endswith(".yaml") or not _expected(rel_parts):
+                out.append(Problem(shown, 1, 1, "L5R104", "(file)",
+                                   "not read by any reader (entries go in glossary/entries/<edition>/<id>.yaml, "
+                                   "concepts, errata and cards in their folders): move or remove it"))
+        dirnames[:] = [d for d in dirnames if not d.endswith((".yaml", ".yml"))]
+    return out
