@@ -24,6 +24,9 @@ class KnowledgeBase:
     entries: dict[str, dict]
     concepts: dict[str, dict] = field(default_factory=dict)
     errata: dict[str, dict] = field(default_factory=dict)
+    cards: dict[str, dict] = field(default_factory=dict)
+    authority: dict | None = None  # glossary/_authority.yaml: which source wins, per game
+    skip: list[dict] = field(default_factory=list)  # glossary/_skip.yaml: paragraphs not imported, with reasons
 
     def entries_of(self, edition: str) -> list[dict]:
         """One edition's entries in source order."""
@@ -52,12 +55,20 @@ def _load_dir(folder: Path, pattern: str, schema_name: str) -> dict[str, dict]:
     return out
 
 
+def _load_optional(path: Path, schema_name: str, code: str = "L5R010"):
+    return load_checked(path, schema_name, code) if path.exists() or path.is_symlink() else None
+
+
 def load_kb(root: Path | None = None) -> KnowledgeBase:
     layout = Layout(root or find_root())
+    skip = _load_optional(layout.skip_list, "skip", "L5R071")
     return KnowledgeBase(
         layout=layout,
         documents={d.id: d for d in load_documents(layout)},
         entries=_load_dir(layout.entries, "*/*.yaml", "entry"),
         concepts=_load_dir(layout.concepts, "*.yaml", "concept"),
         errata=_load_dir(layout.errata, "*.yaml", "errata"),
+        cards=_load_dir(layout.cards, "*.yaml", "card"),
+        authority=_load_optional(layout.authority, "authority"),
+        skip=list(skip["skip"]) if skip else [],
     )

@@ -5,6 +5,8 @@
     glossary/entries/<edition>/*.yaml one file per entry, file stem = id
     glossary/concepts/*.yaml          one file per concept
     glossary/errata/*.yaml            one file per erratum / change record
+    glossary/cards/*.yaml             the card index: one file per card the rulebooks name
+    glossary/_authority.yaml          the authority ladder: which source wins, per game
     sources/                          the rulebooks, byte for byte as received
     build/                            generated output (index, site Markdown, site)
 """
@@ -58,6 +60,14 @@ class Layout:
     @property
     def errata(self) -> Path:
         return self.glossary / "errata"
+
+    @property
+    def cards(self) -> Path:
+        return self.glossary / "cards"
+
+    @property
+    def authority(self) -> Path:
+        return self.glossary / "_authority.yaml"
 
     @property
     def sources(self) -> Path:

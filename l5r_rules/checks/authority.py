@@ -13,7 +13,7 @@ from .schema_check import _schema_problems
 
 
 def check(g: Glossary) -> list[Problem]:
-    path = g.layout.glossary / "_authority.yaml"
+    path = g.layout.authority
     if not path.exists():
         return []
     out: list[Problem] = []

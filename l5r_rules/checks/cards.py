@@ -15,7 +15,7 @@ from .schema_check import _schema_problems
 
 
 def check(g: Glossary) -> list[Problem]:
-    folder = g.layout.glossary / "cards"
+    folder = g.layout.cards
     if not folder.is_dir():
         return []
     out: list[Problem] = []

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import click
 
 from .common import layout_for, root_option
@@ -13,10 +16,11 @@ from .common import layout_for, root_option
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write to this file (atomically) instead of standard output.")
 def export_cmd(root, fmt, output):
-    """Export every document, entry, concept and erratum with the JSON Schemas they follow.
+    """Export the whole knowledge base with the JSON Schemas it follows.
 
-    json: one object {format, schemas, documents, entries, concepts, errata}.
-    jsonl: one {"type": ..., "data": ...} object per line, schemas first.
+    json: one object {format, schemas, documents, entries, concepts, errata,
+    cards, authority, skip}. jsonl: one {"type": ..., "data": ...} object per
+    line, schemas first. Every file goes through the same checks as validate.
 
     \b
     Example:
@@ -28,10 +32,17 @@ def export_cmd(root, fmt, output):
 
 
 def _run(root, fmt, output):
-    from ..search.export import export_text, write_atomically
+    from ..export import export_text, write_atomically
 
-    text = export_text(layout_for(root), fmt)
+    layout = layout_for(root)
+    text = export_text(layout, fmt)
     if output:
+        target = Path(output).resolve()
+        for folder in (layout.glossary, layout.sources):
+            if target.is_relative_to(folder.resolve()):
+                click.echo(f"Error: {target}: refusing to write the export into {folder} (choose a file elsewhere)",
+                           err=True)
+                sys.exit(2)
         write_atomically(output, text)
     else:
         click.echo(text, nl=False)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .. import yamlio
 from ..kb import KnowledgeBase
 from ..vocab import EDITION_ORDER, GAME_OF_EDITION, slugify
 from . import scenarios as scenario_mod
@@ -78,11 +77,6 @@ class SiteData:
         return [self.scenarios[i] for i in seen]
 
 
-def load_authority(kb: KnowledgeBase):
-    path = kb.layout.glossary / "_authority.yaml"
-    return yamlio.load_plain(path) if path.is_file() else None
-
-
 def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
     by_edition: dict[str, list[dict]] = {}
     for edition in EDITION_ORDER:
@@ -120,7 +114,7 @@ def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
     data.errata_of_concept = dict(errata_of_concept)
     data.errata_by_edition = {ed: by_ed[ed] for ed in EDITION_ORDER if by_ed.get(ed)}
     data.errata_by_card = dict(sorted(by_card.items(), key=lambda kv: (slugify(kv[0]), kv[0])))
-    data.authority = load_authority(kb)
+    data.authority = kb.authority
     if with_scenarios:
         data.scenarios = scenario_mod.load_scenarios(kb.layout.root)
         index: dict[str, list[int]] = defaultdict(list)

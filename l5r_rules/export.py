@@ -1,7 +1,10 @@
-"""The knowledge base as one JSON document or as JSON Lines, for other tools.
+"""The whole knowledge base as one JSON document or as JSON Lines, for other tools.
 
-Entries come in reading order (edition order, then source order) so two exports of
-the same glossary are byte-identical. The schemas travel with the data.
+Everything under glossary/ travels: the sources registry, entries, concepts,
+errata, the card index, the authority ladder and the skip list (what was left out
+of the books and why), each with the JSON Schema it follows. Entries come in
+reading order (edition order, then source order), everything else by id, so two
+exports of the same glossary are byte-identical.
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..kb import load_kb
-from ..layout import Layout
-from ..schemas import schema
-from ..vocab import EDITION_ORDER
+from .kb import load_kb
+from .layout import Layout
+from .schemas import schema
+from .vocab import EDITION_ORDER
 
-FORMAT_ID = "l5r-rules-export/1"
+FORMAT_ID = "l5r-rules-export/2"
+SCHEMAS = ("sources", "entry", "concept", "errata", "card", "authority", "skip")
+# JSON Lines: record type -> key of the JSON document, in output order.
+RECORDS = (("document", "documents"), ("entry", "entries"), ("concept", "concepts"), ("errata", "errata"),
+           ("card", "cards"), ("authority", "authority"), ("skip", "skip"))
 
 
 def export_records(layout: Layout) -> dict:
@@ -26,11 +33,14 @@ def export_records(layout: Layout) -> dict:
     entries = sorted(kb.entries.values(), key=lambda e: (rank.get(e["edition"], 99), e.get("order", 0), e["id"]))
     return {
         "format": FORMAT_ID,
-        "schemas": {name: schema(name) for name in ("entry", "concept", "errata")},
+        "schemas": {name: schema(name) for name in SCHEMAS},
         "documents": [dataclasses.asdict(d) for d in kb.documents.values()],
         "entries": entries,
         "concepts": [kb.concepts[k] for k in sorted(kb.concepts)],
         "errata": [kb.errata[k] for k in sorted(kb.errata)],
+        "cards": [kb.cards[k] for k in sorted(kb.cards)],
+        "authority": [kb.authority] if kb.authority else [],
+        "skip": kb.skip,
     }
 
 
@@ -40,18 +50,22 @@ def export_text(layout: Layout, fmt: str) -> str:
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     lines = [json.dumps({"type": "format", "data": data["format"]})]
     lines += [json.dumps({"type": "schema", "name": n, "data": s}, ensure_ascii=False) for n, s in data["schemas"].items()]
-    for kind, key in (("document", "documents"), ("entry", "entries"), ("concept", "concepts"), ("errata", "errata")):
+    for kind, key in RECORDS:
         lines += [json.dumps({"type": kind, "data": rec}, ensure_ascii=False) for rec in data[key]]
     return "\n".join(lines) + "\n"
 
 
 def write_atomically(path: str | Path, text: str) -> None:
+    """Write the whole file or nothing; it gets the permissions a new file normally gets (umask)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
