@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Set-up for a fresh machine: a virtual environment in .venv with the project and its
-# test dependencies. Idempotent and quick when nothing changed.
+# test dependencies, at the exact versions and hashes of requirements.lock (the versions the
+# tests passed with; `bash scripts/upgrade_lock.sh` re-resolves it). Idempotent and quick when
+# nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-stamp=.venv/.installed-$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -c1-16)
+stamp=.venv/.installed-$(cat pyproject.toml requirements.lock scripts/setup.sh | sha256sum | cut -c1-16)
 if [ ! -f "$stamp" ]; then
+  .venv/bin/pip install -q --disable-pip-version-check --require-hashes -r requirements.lock
   # "compat" editable mode puts the checkout on sys.path with a plain .pth line; the default
   # mode installs an import hook that every start of Python (every `l5r-rules search`) pays for.
-  .venv/bin/pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e '.[test]'
+  .venv/bin/pip install -q --disable-pip-version-check --no-deps --config-settings editable_mode=compat -e .
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
