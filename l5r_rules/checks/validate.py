@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import authority, cards, identity, references, schema_check
+from . import authority, cards, identity, orphans, references, schema_check, translations
 from .loaded import read_glossary
 from .problems import Problem
 
-CHECKS = (schema_check.check, identity.check, references.check, authority.check, cards.check)
+CHECKS = (schema_check.check, identity.check, references.check, authority.check, cards.check, translations.check, orphans.check)
 
 
 def run_all(layout: Layout) -> tuple[list[Problem], int]:
