@@ -70,6 +70,9 @@ def import_cmd(root, only, renames, accept_renames, keep_orphans):
         click.echo(f"removed {path} (no longer produced by the sources; it had no curated fields)")
     for old, new, fields in report.renamed:
         click.echo(f"renamed {old} -> {new}: carried {', '.join(fields)}")
+        if report.references.get(old):
+            click.echo(f"  '{old}' is still named in {', '.join(report.references[old])}: "
+                       f"replace it by '{new}' there (validate lists each place)")
     for path, parked in report.orphaned:
         click.echo(f"orphaned {path} -> {parked} (validate lists it until its curated fields find a home)")
     for entry_id, fingerprint in report.stale:

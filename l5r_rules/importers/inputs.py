@@ -51,9 +51,9 @@ class Registry:
     documents: list[Document]
     loaded: yamlio.Loaded
 
-    def where_file(self, doc: Document) -> tuple[int, int]:
-        index = next(i for i, d in enumerate(self.documents) if d.id == doc.id)
-        return self.loaded.where(("documents", index, "file"))
+    def file_field(self, doc: Document) -> tuple[str | int, ...]:
+        """The path of the document's `file` field in the registry."""
+        return ("documents", next(i for i, d in enumerate(self.documents) if d.id == doc.id), "file")
 
 
 def read_registry(layout: Layout) -> tuple[Registry | None, list[ImportProblem]]:
@@ -90,10 +90,10 @@ def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str 
     """The document's text, or why it cannot be read (missing, not a file, not UTF-8)."""
     path = doc.path(layout)
     if not path.is_file():
-        line, col = registry.where_file(doc)
+        where = registry.file_field(doc)
         what = "does not exist" if not path.exists() else "is not a regular file"
-        return None, [ImportProblem(rel(layout, layout.sources_registry), line, col,
-                                    f"documents.file: source file '{doc.file}' {what}", "L5R070")]
+        return None, [ImportProblem(rel(layout, layout.sources_registry), *registry.loaded.where(where),
+                                    f"{yamlio.dotted(where)} source file '{doc.file}' {what}", "L5R070")]
     try:
         return doc.raw_text(layout), []
     except UnicodeDecodeError:

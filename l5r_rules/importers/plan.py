@@ -87,7 +87,21 @@ def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] |
         why = ("is still produced by the sources: nothing to rename" if old in produced
                else f"is not an entry of the imported documents{_hint(old, known)}")
         report.problems.append(ImportProblem("", 0, 0, f"--rename {old}={new}: '{old}' {why}"))
+    if report.renamed and not report.problems:
+        _find_references(layout, report)
     return report
+
+
+def _find_references(layout: Layout, report: ImportReport) -> None:
+    """Glossary files that still name a renamed id (concepts, errata, related ...): import does not edit them."""
+    gone = set(report.deletions)
+    texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in sorted(layout.glossary.rglob("*.yaml"))
+             if p.is_file() and p not in gone}
+    for old, _new, _fields in report.renamed:
+        word = re.compile(rf"(?<![a-z0-9-]){re.escape(old)}(?![a-z0-9-])")
+        found = [rel(layout, p) for p, text in texts.items() if word.search(text)]
+        if found:
+            report.references[old] = found
 
 
 def _plan_document(layout, doc, entries, existing, renames, used, accept_renames, keep_orphans, report) -> None:

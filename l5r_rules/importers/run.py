@@ -89,6 +89,7 @@ class ImportReport:
     unchanged: dict[str, int] = field(default_factory=dict)    # document id -> entry files left alone
     removed: list[str] = field(default_factory=list)           # files deleted: no longer produced, nothing curated
     renamed: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (old id, new id, fields carried)
+    references: dict[str, list[str]] = field(default_factory=dict)  # renamed id -> files that still name it
     orphaned: list[tuple[str, str]] = field(default_factory=list)            # (entry file, where it was parked)
     stale: list[tuple[str, str]] = field(default_factory=list)  # (entry id, fingerprint of its new text)
     comments_dropped: list[str] = field(default_factory=list)   # rewritten files whose comments are gone
