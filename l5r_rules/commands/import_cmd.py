@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from ..importers.curated import ACCEPT_SIMILARITY
 from .common import layout_for, root_option
 
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -33,7 +34,8 @@ def _renames(ctx, param, values) -> dict[str, str]:
               help="An entry id that the sources no longer produce and the new id that replaces it: "
                    "its curated fields move to NEW. Repeatable.")
 @click.option("--accept-renames", is_flag=True,
-              help="Carry curated fields over to every suggested replacement whose text is at least 80% similar.")
+              help="Carry curated fields over to every suggested replacement whose text is at least "
+                   f"{ACCEPT_SIMILARITY:.0%} similar.")
 @click.option("--keep-orphans", is_flag=True,
               help="Move entries with curated fields that are no longer produced to glossary/orphans/<edition>/ "
                    "instead of refusing (validate lists them until resolved).")
