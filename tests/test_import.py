@@ -354,3 +354,16 @@ def test_every_translation_records_the_fingerprint_of_its_text(kb):
     assert len(translated) >= 47
     stale = [e["id"] for e in translated if e["translation"].get("source_sha256") != text_fingerprint(e["text"])]
     assert stale == []
+
+
+@pytest.mark.parametrize("text,has", [
+    ("id: a\n# reviewed by the head judge\ntext: x\n", True),
+    ("id: a  # a trailing note\ntext: x\n", True),
+    ("id: a\ntext: |-\n  # Heading in the rule text\n  body #2\n", False),
+    ("id: a\ntext: x\n", False),
+])
+def test_comments_are_told_from_text_that_contains_a_hash(text, has):
+    from l5r_rules.importers.inputs import Existing
+    from l5r_rules.importers.plan import _has_comments
+
+    assert _has_comments(Existing(None, text, yamlio.loads(text))) is has

@@ -30,10 +30,10 @@ def _hint(name: str, known) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _dropped_comments(old_text: str, new_text: str) -> bool:
-    """Did the old file hold comment lines that the rewritten file will not?"""
-    kept = set(new_text.splitlines())
-    return any(_COMMENT.search(line) and line not in kept for line in old_text.splitlines())
+def _has_comments(ex: Existing) -> bool:
+    """Does the file hold comments? Lines with a '#' that dumping its own data does not produce."""
+    plain = set(yamlio.dumps(ex.data).splitlines())
+    return any(_COMMENT.search(line) and line not in plain for line in ex.text.splitlines())
 
 
 def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] | None = None,
@@ -167,7 +167,7 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
         text = yamlio.dumps(merged)
         report.files[layout.entry_path(doc.edition, entry["id"])] = text
         written += 1
-        if ex is not None and _dropped_comments(ex.text, text):
+        if ex is not None and _has_comments(ex):
             report.comments_dropped.append(rel(layout, ex.path))
     report.counts[doc.id], report.written[doc.id], report.unchanged[doc.id] = len(entries), written, unchanged
 
