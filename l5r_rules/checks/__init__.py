@@ -22,6 +22,9 @@ per code lives in tests/fixtures/invalid/):
     L5R030 source.document is not in the sources registry
     L5R031 game or edition differs from the source document's
     L5R040 related id is not an entry
+    L5R041 translation is stale: the entry's text changed since translation.source_sha256 was recorded
+    L5R042 translation has no source fingerprint (translation.source_sha256)
+    L5R043 orphaned entry parked by `import --keep-orphans` in glossary/orphans/, not yet resolved
     L5R050 concept cites an entry that does not exist
     L5R051 concept lists an entry under the wrong edition
     L5R052 concept related / cross_game id is not a concept

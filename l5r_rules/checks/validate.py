@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import authority, cards, identity, references, schema_check
+from . import authority, cards, identity, orphans, references, schema_check, translations
 from . import files as file_check
 from .loaded import read_glossary
 from .problems import Problem
 
 # Run after the schema check, on files that passed it (Glossary.checked).
-CHECKS = (identity.check, references.check, authority.check, cards.check)
+CHECKS = (identity.check, references.check, authority.check, cards.check, translations.check, orphans.check)
 
 
 def run_all(layout: Layout) -> tuple[list[Problem], int]:

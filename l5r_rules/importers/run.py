@@ -1,49 +1,67 @@
-"""`l5r-rules import`: sources -> glossary/entries/<edition>/<id>.yaml.
+"""`l5r-rules import`: sources -> glossary/entries/<edition>/<id>.yaml, all or nothing.
 
-Imported fields are rewritten from the source every time; curated fields
-(CURATED) are read back from the existing file and kept as they are, so
-re-running the importer on unchanged sources changes no file at all.
+Imported fields (IMPORTED) are rewritten from the source every time; every
+other field of an existing file is curated and kept as it is (curated.py), so
+re-running the importer on unchanged sources changes no file at all. Import
+first plans everything (plan.py: read every source and every existing entry,
+merge, decide) and writes only a plan without problems (apply.py), so a bad
+source, a broken entry file or curated fields that would be lost stop it
+before any file changes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from .. import yamlio
 from ..layout import Layout
 from ..normalize import drop_first_line
-from ..registry import Document, load_documents
-from ..skiplist import load_skip_list, skipped_indices
+from ..registry import Document
+from ..skiplist import SkipItem, load_skip_list, skipped_indices
 from .outline import Outline
 from .paragraphs import Para
+from .problems import ImportProblem
 from .read_html import read_html
 from .read_text import read_blocks, read_lines
 from .sections import Section, assign_ids, classify, split
 
 READERS = {"blocks": read_blocks, "lines": read_lines, "html": read_html}
 IMPORTED = ("id", "term", "game", "edition", "kind", "lang", "source", "order", "text")
-CURATED = ("aliases", "related", "translation")
+CURATED = ("aliases", "related", "translation")  # the known curated fields, in the order files keep them
 
 
-def document_paragraphs(doc: Document, layout: Layout) -> list[Para]:
+def document_outline(doc: Document) -> Outline:
+    """The document's outline file; a document without one uses the shape rule alone."""
+    from .outline import OUTLINE_DIR
+
+    if not (OUTLINE_DIR / f"{doc.id}.yaml").exists():
+        return Outline(document=doc.id, reader=doc.format)
+    return Outline.load(doc.id)
+
+
+def document_paragraphs(doc: Document, layout: Layout, text: str | None = None,
+                        outline: Outline | None = None) -> list[Para]:
     """The document's paragraphs as its reader sees them, headings classified."""
-    text = doc.raw_text(layout)
+    text = doc.raw_text(layout) if text is None else text
     if "first-line-note" in doc.artifacts:
         text = drop_first_line(text)
     paras = READERS[doc.format](text)
-    return classify(paras, Outline.load(doc.id))
+    return classify(paras, outline or document_outline(doc))
 
 
-def document_sections(doc: Document, layout: Layout) -> list[Section]:
-    paras = document_paragraphs(doc, layout)
-    items = [i for i in load_skip_list(layout) if i.document == doc.id]
+def document_sections(doc: Document, layout: Layout, text: str | None = None, outline: Outline | None = None,
+                      skip_items: list[SkipItem] | None = None) -> list[Section]:
+    outline = outline or document_outline(doc)
+    paras = document_paragraphs(doc, layout, text, outline)
+    items = [i for i in (load_skip_list(layout) if skip_items is None else skip_items) if i.document == doc.id]
     skipped, _ = skipped_indices([p.norm for p in paras], items)
     kept = [p for p in paras if p.index not in skipped]
-    return split(kept, Outline.load(doc.id))
+    return split(kept, outline)
 
 
-def build_entries(doc: Document, layout: Layout) -> list[dict]:
-    sections = document_sections(doc, layout)
+def build_entries(doc: Document, layout: Layout, text: str | None = None, outline: Outline | None = None,
+                  skip_items: list[SkipItem] | None = None) -> list[dict]:
+    sections = document_sections(doc, layout, text, outline, skip_items)
     ids = assign_ids(sections, doc.edition)
     lang = doc.language
     entries = []
@@ -64,41 +82,35 @@ def build_entries(doc: Document, layout: Layout) -> list[dict]:
 
 @dataclass
 class ImportReport:
-    written: dict[str, int] = field(default_factory=dict)
-    unchanged: dict[str, int] = field(default_factory=dict)
-    removed: list[str] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
+    """What an import did (or, with problems, refused to do: then nothing was written)."""
+
+    counts: dict[str, int] = field(default_factory=dict)       # document id -> entries produced
+    written: dict[str, int] = field(default_factory=dict)      # document id -> entry files (re)written
+    unchanged: dict[str, int] = field(default_factory=dict)    # document id -> entry files left alone
+    removed: list[str] = field(default_factory=list)           # files deleted: no longer produced, nothing curated
+    renamed: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (old id, new id, fields carried)
+    references: dict[str, list[str]] = field(default_factory=dict)  # renamed id -> files that still name it
+    orphaned: list[tuple[str, str]] = field(default_factory=list)            # (entry file, where it was parked)
+    stale: list[tuple[str, str]] = field(default_factory=list)  # (entry id, fingerprint of its new text)
+    comments_dropped: list[str] = field(default_factory=list)   # rewritten files whose comments are gone
+    problems: list[ImportProblem] = field(default_factory=list)
+    files: dict[Path, str] = field(default_factory=dict)        # the plan: path -> new text
+    deletions: list[Path] = field(default_factory=list)         # the plan: files to delete after writing
 
 
-def merge_curated(new: dict, old: dict | None) -> dict:
-    merged = dict(new)
-    for key in CURATED:
-        if old and key in old:
-            merged[key] = old[key]
-    return merged
+def run_import(layout: Layout, only: str | None = None, renames: dict[str, str] | None = None,
+               accept_renames: bool = False, keep_orphans: bool = False) -> ImportReport:
+    """Plan the import and, if the plan has no problems, write it. Returns the report either way."""
+    from .apply import WriteFailed, apply
+    from .inputs import rel
+    from .plan import make_plan
 
-
-def run_import(layout: Layout, only: str | None = None) -> ImportReport:
-    report = ImportReport()
-    for doc in load_documents(layout):
-        if only and only not in (doc.id, doc.edition):
-            continue
-        entries = build_entries(doc, layout)
-        folder = layout.entries / doc.edition
-        existing = {p.stem: p for p in folder.glob("*.yaml")} if folder.is_dir() else {}
-        written = unchanged = 0
-        for entry in entries:
-            path = layout.entry_path(doc.edition, entry["id"])
-            old = yamlio.load_plain(path) if path.exists() else None
-            if yamlio.write_if_changed(path, yamlio.dumps(merge_curated(entry, old))):
-                written += 1
-            else:
-                unchanged += 1
-            existing.pop(entry["id"], None)
-        for stem, path in sorted(existing.items()):
-            path.unlink()
-            report.removed.append(str(path.relative_to(layout.root)))
-        report.written[doc.id] = written
-        report.unchanged[doc.id] = unchanged
-        report.counts[doc.id] = len(entries)
+    report = make_plan(layout, only, renames, accept_renames, keep_orphans)
+    if report.problems:
+        report.problems.sort()
+        return report
+    try:
+        apply(report.files, report.deletions)
+    except WriteFailed as exc:
+        report.problems.append(ImportProblem(rel(layout, exc.path), 1, 1, f"cannot be written: {exc.reason}"))
     return report
