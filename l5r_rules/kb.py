@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import yamlio
-from .layout import Layout, find_root
+from .layout import Layout, find_root, yaml_files
 from .registry import Document, load_documents
 
 
@@ -48,10 +48,9 @@ def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
 
 def _load_dir(folder: Path, pattern: str, schema_name: str) -> dict[str, dict]:
     out: dict[str, dict] = {}
-    if folder.is_dir():
-        for path in sorted(folder.glob(pattern)):
-            data = load_checked(path, schema_name)
-            out[data["id"]] = data
+    for path in yaml_files(folder, pattern):
+        data = load_checked(path, schema_name)
+        out[data["id"]] = data
     return out
 
 

@@ -81,4 +81,12 @@ class Layout:
         return self.entries / edition / f"{entry_id}.yaml"
 
     def entry_files(self) -> list[Path]:
-        return sorted(self.entries.glob("*/*.yaml")) if self.entries.is_dir() else []
+        return yaml_files(self.entries, "*/*.yaml")
+
+
+def yaml_files(folder: Path, pattern: str = "*.yaml") -> list[Path]:
+    """The glossary files readers read in `folder`: hidden names (editor lock files such as
+    `.#x.yaml`) are left out here and reported by validate (L5R103) instead."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob(pattern) if not p.name.startswith("."))

@@ -32,6 +32,8 @@ from typing import Any
 
 import yaml
 
+from .codes import known
+
 try:  # libyaml is an optional part of PyYAML wheels
     from yaml import CSafeLoader as _Loader, CSafeDumper as _Dumper
 except ImportError:  # pragma: no cover - depends on the wheel
@@ -54,6 +56,9 @@ class YamlProblem:
     col: int
     field: str
     message: str
+
+    def __post_init__(self) -> None:
+        known(self.code)
 
 
 @dataclass

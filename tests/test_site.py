@@ -128,6 +128,15 @@ def test_format_page_documents_every_schema_field(real_site, name):
         assert f"<code>{row.path}</code>" in html, row.path
 
 
+def test_format_page_lists_every_problem_code_with_its_fix(real_site):
+    from l5r_rules.codes import CODES
+
+    html = page(real_site, "format")
+    for code in CODES.values():
+        assert f'<tr id="{code.code.lower()}"><td><code>{code.code}</code>' in html
+        assert code.fix.replace("'", "&#39;").split(" (")[0][:30] in html.replace("&#x27;", "&#39;"), code.code
+
+
 # --- the fixture glossary: concepts, errata, authority, translation, unsafe text ------------------
 
 def test_fixture_site_has_no_broken_links(fixture_site):

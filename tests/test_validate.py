@@ -24,11 +24,18 @@ def test_fixture_checkout_is_valid(cli, mini_root):
     assert result.exit_code == 0, result.output
 
 
-def test_every_documented_code_has_a_fixture():
-    from l5r_rules import checks
+def test_every_code_in_the_table_has_a_fixture():
+    from l5r_rules.codes import CODES
 
-    documented = set(re.findall(r"L5R\d{3}", checks.__doc__))
-    assert documented == {p.stem for p in CASES}
+    assert set(CODES) == {p.stem for p in CASES}
+
+
+def test_every_code_the_package_names_is_in_the_table(repo_root):
+    from l5r_rules.codes import CODES
+
+    named = {code for path in (repo_root / "l5r_rules").rglob("*.py")
+             for code in re.findall(r"L5R\d{3}", path.read_text(encoding="utf-8"))}
+    assert named <= set(CODES), sorted(named - set(CODES))
 
 
 def apply_fixture(root: Path, spec: dict) -> None:
@@ -59,12 +66,22 @@ def test_error_code_fires_with_path_and_line(cli, mini_root, case):
     assert result.exit_code == 1
     problems = [LINE.match(line) for line in result.stdout.splitlines() if line.strip()]
     assert all(problems), f"every line must read path:line:col: CODE field message\n{result.output}"
-    codes = {m["code"] for m in problems}
-    assert case.stem in codes, result.output
-    hit = next(m for m in problems if m["code"] == case.stem)
+    codes = [m["code"] for m in problems]
+    assert codes == [case.stem] * spec["expect"].get("count", 1), result.output  # exactly that code fires
+    hit = problems[0]
     assert hit["path"] == spec["expect"]["path"]
     assert int(hit["line"]) == spec["expect"]["line"]
     assert "Traceback" not in result.output
+
+
+PASSING = sorted((FIXTURES.parent / "passing").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("case", PASSING, ids=[c.stem for c in PASSING])
+def test_plain_yaml_of_every_style_passes(cli, mini_root, case):
+    apply_fixture(mini_root, yamlio.load_plain(case))
+    result = cli("validate", "--root", str(mini_root))
+    assert result.exit_code == 0, result.output
 
 
 def test_tab_indentation_is_reported_not_raised(cli, mini_root):

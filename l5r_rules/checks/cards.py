@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..layout import yaml_files
 from ..normalize import collapse
 from .loaded import Glossary, _read
 from .problems import Problem
@@ -21,7 +22,7 @@ def check(g: Glossary) -> list[Problem]:
     out: list[Problem] = []
     texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.checked(g.entries)}
     errata = {d.data["id"] for d in g.checked(g.errata)}
-    for path in sorted(folder.glob("*.yaml")):
+    for path in yaml_files(folder):
         problems: list[Problem] = []
         doc = _read(g.layout, path, problems)
         problems += _schema_problems(doc, "card")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import yamlio
-from ..layout import Layout
+from ..layout import Layout, yaml_files
 from .problems import Problem
 
 
@@ -61,7 +61,7 @@ def read_glossary(layout: Layout) -> Glossary:
     registry = _read(layout, layout.sources_registry, problems) if layout.sources_registry.exists() else None
     g = Glossary(layout=layout, registry=registry)
     g.entries = [_read(layout, p, problems) for p in layout.entry_files()]
-    g.concepts = [_read(layout, p, problems) for p in sorted(layout.concepts.glob("*.yaml"))] if layout.concepts.is_dir() else []
-    g.errata = [_read(layout, p, problems) for p in sorted(layout.errata.glob("*.yaml"))] if layout.errata.is_dir() else []
+    g.concepts = [_read(layout, p, problems) for p in yaml_files(layout.concepts)]
+    g.errata = [_read(layout, p, problems) for p in yaml_files(layout.errata)]
     g.yaml_problems = problems
     return g

@@ -26,8 +26,9 @@ def check(g: Glossary) -> list[Problem]:
 
     # Ids that exist (even in a file with other problems) vs. the data of files that passed the schema.
     # A file that could not be read still names its entry: no follow-on "not an entry" for it.
-    known = {d.data["id"] if isinstance(d.data, dict) and isinstance(d.data.get("id"), str) else d.path.stem
-             for d in g.entries}
+    # (and an id that differs from its file name is one L5R020, so references by either name count.)
+    known = {d.path.stem for d in g.entries} | {
+        d.data["id"] for d in g.entries if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
     entries = {d.data["id"]: d.data for d in g.checked(g.entries)}
     concepts = {d.data["id"] for d in g.concepts if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
 

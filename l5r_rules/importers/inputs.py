@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import yamlio
-from ..layout import Layout
+from ..layout import Layout, yaml_files
 from ..registry import Document, load_documents
 from ..schemas import validator
 from ..skiplist import SkipItem, load_skip_list
@@ -151,7 +151,7 @@ def read_existing(layout: Layout, edition: str) -> tuple[dict[str, Existing], li
         return {}, [ImportProblem(rel(layout, folder), 1, 1, "is not a folder; import writes entries into it")]
     out: dict[str, Existing] = {}
     problems: list[ImportProblem] = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in yaml_files(folder):
         loaded, found = _load(layout, path)
         problems += found
         if found:

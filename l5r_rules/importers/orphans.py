@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..layout import Layout
+from ..layout import Layout, yaml_files
 
 
 def orphans_folder(layout: Layout) -> Path:
@@ -25,4 +25,4 @@ def orphan_path(layout: Layout, edition: str, entry_id: str) -> Path:
 
 def orphan_files(layout: Layout) -> list[Path]:
     folder = orphans_folder(layout)
-    return sorted(folder.glob("*/*.yaml")) if folder.is_dir() else []
+    return yaml_files(folder, "*/*.yaml")

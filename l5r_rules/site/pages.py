@@ -221,7 +221,13 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
     if data.authority is not None:
         pages.append(PageSpec("authority.md", "authority.md.j2", {"authority": data.authority}))
     pages.append(PageSpec("translations.md", "translations.md.j2", {"entries": data.translated()}))
-    pages.append(PageSpec("format.md", "format.md.j2", {"docs": [schema_doc(n) for n in available_schemas()]}))
+    from .. import yamlio
+    from ..codes import CODES
+
+    bounds = {"file_kib": yamlio.MAX_FILE_BYTES // 1024, "alias_values": f"{yamlio.MAX_ALIAS_VALUES:,}",
+              "depth": yamlio.MAX_DEPTH, "int_digits": yamlio.MAX_INT_DIGITS}
+    pages.append(PageSpec("format.md", "format.md.j2", {"docs": [schema_doc(n) for n in available_schemas()],
+                                                        "codes": list(CODES.values()), "bounds": bounds}))
     return pages
 
 

@@ -1,0 +1,83 @@
+"""Every stable problem code, in one table: code -> level, one-line meaning, how to fix it.
+
+`l5r-rules validate` prints `path:line:col: CODE field message`; import and the
+readers use the same codes. A `Problem` or `YamlProblem` with a code that is not
+here fails at once, the format page shows this table, and each code has one
+failing fixture in `tests/fixtures/invalid/<CODE>.yaml` that fires exactly it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    level: str  # "error": validate exits 1; every code is an error today
+    meaning: str
+    fix: str
+
+
+_TABLE = (
+    # YAML and files (the safe loader, yamlio.py; bounds in its docstring)
+    ("L5R001", "invalid YAML: syntax, tab indentation, more than one document, an alias with no anchor",
+     "fix the YAML at the line shown; indent with spaces; keep one document per file"),
+    ("L5R002", "duplicate key in a mapping", "keep one of the two keys (the message names both lines)"),
+    ("L5R003", "mapping key that is not a plain string (a number, yes/no, null, a list, a '<<' merge key)",
+     "quote the key, or write the merged values out"),
+    ("L5R004", "explicit YAML tag (!!str, !!python/..., !custom) on a scalar, list or mapping",
+     "remove the tag: glossary files hold plain data only"),
+    ("L5R005", "aliases expand to more than the budget of values, or an alias refers to itself",
+     "write the data out instead of using anchors and aliases"),
+    ("L5R006", "nesting deeper than the limit", "flatten the data"),
+    ("L5R007", "integer with more digits than the limit", "quote it if it is text; fix it if it is a number"),
+    ("L5R008", "bytes that are not UTF-8 (the message gives the byte offset and line)", "save the file as UTF-8"),
+    ("L5R009", "file larger than the size limit", "split the entry or remove what does not belong in it"),
+    # schema
+    ("L5R010", "wrong type or value for a field (JSON Schema)", "see the field's description on the format page"),
+    ("L5R011", "unknown field", "remove it or fix its spelling (the message lists the allowed fields)"),
+    ("L5R012", "missing required field", "add the field"),
+    # identity
+    ("L5R020", "id differs from the file name", "rename the file or fix the id: the file name is the id"),
+    ("L5R021", "id used by two files", "give one of them another id"),
+    ("L5R022", "entry stored under another edition's folder", "move the file to glossary/entries/<edition>/"),
+    # references
+    ("L5R030", "source.document is not in the sources registry", "use a document id from glossary/_sources.yaml"),
+    ("L5R031", "game or edition differs from the source document's", "copy them from the document's registry line"),
+    ("L5R040", "related id is not an entry", "fix the id (the message suggests the closest one) or remove it"),
+    ("L5R041", "stale translation: the entry's text changed since translation.source_sha256 was recorded",
+     "review the translation against the new text, then record the fingerprint the message gives"),
+    ("L5R042", "translation has no source fingerprint (translation.source_sha256)",
+     "check the translation against the text, then add the fingerprint the message gives"),
+    ("L5R043", "orphaned entry parked by `import --keep-orphans` in glossary/orphans/",
+     "move its curated fields to the entry that replaces it, then delete the file"),
+    ("L5R050", "concept cites an entry that does not exist", "fix the id or remove it"),
+    ("L5R051", "concept lists an entry under the wrong edition", "move the id under its own edition"),
+    ("L5R052", "concept related / cross_game id is not a concept", "fix the id or remove it"),
+    ("L5R060", "errata record cites an entry or concept that does not exist", "fix the id or remove it"),
+    ("L5R061", "errata quote does not occur in its entry's text", "quote the entry verbatim"),
+    ("L5R070", "sources registry invalid (schema, no documents, or a missing source file)",
+     "fix glossary/_sources.yaml at the line shown"),
+    ("L5R071", "skip list invalid (schema)", "fix glossary/_skip.yaml at the line shown"),
+    ("L5R080", "authority ladder cites an entry that does not exist", "fix the id or remove the citation"),
+    ("L5R081", "authority ladder quote does not occur in its entry's text", "quote the entry verbatim"),
+    ("L5R090", "card index cites an entry or errata record that does not exist", "fix the id or remove it"),
+    ("L5R091", "card index lists an entry whose text does not name the card", "remove the entry from mentioned_in"),
+    # files
+    ("L5R100", "empty or comment-only file", "write the entry, or delete the file"),
+    ("L5R101", "not a regular file: a directory, FIFO, device, or a dangling or looping symlink",
+     "remove or rename it"),
+    ("L5R102", "'.yml' file where '.yaml' is the convention (no reader reads it)", "rename it to .yaml"),
+    ("L5R103", "an editor's lock, swap or backup file", "save your edit and close the editor, then remove it"),
+    ("L5R104", "a file in a place no reader reads", "move it to its folder (see the format page) or remove it"),
+)
+
+CODES: dict[str, Code] = {code: Code(code, "error", meaning, fix) for code, meaning, fix in _TABLE}
+
+
+def known(code: str) -> str:
+    """The code itself, or an AssertionError naming the table: a typo in a check fails at once."""
+    if code not in CODES:
+        raise AssertionError(f"problem code {code!r} is not in l5r_rules/codes.py")
+    return code
