@@ -16,3 +16,11 @@ def choice(choices: dict, name: str, why: str):
     if name not in choices:
         raise MissingChoice(name, why)
     return choices[name]
+
+
+def known(name, names, path: tuple, what: str):
+    """A reference to something `given` defines; an unknown name is a scenario error, never a KeyError."""
+    if name not in names:
+        listed = ", ".join(sorted(map(str, names))) or "none"
+        raise ScenarioError(path, f"'{name}' is not {what} (given: {listed})")
+    return name

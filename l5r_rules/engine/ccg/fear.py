@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..trace import Tracer
 from .cards import Unit, unit
@@ -16,7 +17,12 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(given["strength"], unit(given["target_unit"], ("given", "target_unit")))
+    target = unit(given["target_unit"], ("given", "target_unit"))
+    for i, c in enumerate(target.attachments):
+        if c.type in ("follower", "follower-token") and c.force is None:
+            raise ScenarioError(("given", "target_unit", "attachments", i, "force"),
+                                f"{c.name}'s Force is needed to compare it with the Fear strength")
+    return Inputs(given["strength"], target)
 
 
 def resolve(inputs: Inputs, rs: Ruleset):

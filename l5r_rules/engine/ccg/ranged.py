@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
+from ..given import known
 from ..ruleset import Ruleset
 from ..trace import Tracer
-from .cards import Card, Unit, unit
+from .cards import Card, Unit, card_paths, unit
 
 
 @dataclass(frozen=True)
@@ -17,8 +19,13 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]),
-                  unit(given["target_unit"], ("given", "target_unit")), given["target"])
+    target_unit = unit(given["target_unit"], ("given", "target_unit"))
+    paths = card_paths(target_unit, ("given", "target_unit"))
+    known(given["target"], paths, ("given", "target"), "a card in given.target_unit")
+    target = next(c for c in target_unit.cards if c.name == given["target"])
+    if target.force is None:
+        raise ScenarioError(paths[target.name] + ("force",), f"{target.name}'s Force is needed to resolve the attack")
+    return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]), target_unit, given["target"])
 
 
 def resolve(inputs: Inputs, rs: Ruleset):
