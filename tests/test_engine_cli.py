@@ -68,6 +68,8 @@ INPUT_ERRORS = [
      "given.province_strength", "less than the minimum of 0", "province_strength: -1"),
     ("lotus/mary-todd-battle-province-1.yaml", "province_strength: 8", "province_strength: 80000000",
      "given.province_strength", "out of range", "province_strength: 8"),
+    ("lotus/mary-todd-battle-province-1.yaml", "province_strength: 8", "province_strength: 8.0",
+     "given.province_strength", "8.0 is a decimal number", "province_strength: 8.0"),
     ("lotus/mary-todd-battle-province-1.yaml", "        force: 3\n", "        force: -3\n",
      "given.defender.units[0].personality.force", "not an allowed value", "force: -3"),
     ("lotus/mary-todd-ranged-tamiyo.yaml", "target: Hiruma Tamiyo", "target: Nobody",

@@ -25,8 +25,8 @@ from l5r_rules.engine.procedures import PROCEDURES
 
 RULINGS = Path(__file__).parent / "rulings"
 SEEDS = [yamlio.load_plain(p) for p in sorted(RULINGS.glob("*/*.yaml"))]
-WEIRD = [None, True, "x", 1.5, [], {}, -1, 0, 10**12, 10**30, [None], {"x": 1}]
-NUMBERS = [-1, 0, 10**9, 10**30, -(10**30)]
+WEIRD = [None, True, "x", 1.5, 2.0, [], {}, -1, 0, 10**12, 10**30, [None], {"x": 1}]
+NUMBERS = [-1, 0, 3.0, 1e300, 10**9, 10**30, -(10**30)]
 
 
 def _paths(node, path=()):

@@ -76,7 +76,7 @@ def _numbers(node, path: tuple):
     elif isinstance(node, list):
         for i, v in enumerate(node):
             yield from _numbers(v, path + (i,))
-    elif isinstance(node, int) and not isinstance(node, bool):
+    elif isinstance(node, (int, float)) and not isinstance(node, bool):
         yield path, node
 
 
@@ -92,7 +92,9 @@ def _meaning_problems(data: dict) -> list[Problem]:
         out.append(Problem(("procedure",), f"'{procedure}' is not a {system} procedure (one of: {', '.join(names)})"))
     for key in ("given", "choices"):
         for path, n in _numbers(data.get(key), (key,)):
-            if abs(n) > MAX_NUMBER:
+            if isinstance(n, float):  # the schema's "integer" lets 3.0 and 1e9 through
+                out.append(Problem(path, f"{_short(n)} is a decimal number; write a whole number"))
+            elif abs(n) > MAX_NUMBER:
                 out.append(Problem(path, f"{_short(n)} is out of range (at most {MAX_NUMBER} either way)"))
     expect = data.get("expect")
     if isinstance(expect, dict) and not (expect.get("outcome") or "rules" in expect or "error" in expect):
