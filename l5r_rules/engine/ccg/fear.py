@@ -17,12 +17,7 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    target = unit(given["target_unit"], ("given", "target_unit"))
-    for i, c in enumerate(target.attachments):
-        if c.type in ("follower", "follower-token") and c.force is None:
-            raise ScenarioError(("given", "target_unit", "attachments", i, "force"),
-                                f"{c.name}'s Force is needed to compare it with the Fear strength")
-    return Inputs(given["strength"], target)
+    return Inputs(given["strength"], unit(given["target_unit"], ("given", "target_unit")))
 
 
 def resolve(inputs: Inputs, rs: Ruleset):
@@ -30,12 +25,15 @@ def resolve(inputs: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("fear")
     bowed = []
-    for c in inputs.target_unit.attachments:
+    for i, c in enumerate(inputs.target_unit.attachments):
         if c.type not in ("follower", "follower-token"):
             continue
         if "undead" in c.keywords:
             t.step(rule, f"{c.name} is Undead: Fear does not affect it", False, card=c.name)
             continue
+        if c.force is None:
+            raise ScenarioError(("given", "target_unit", "attachments", i, "force"),
+                                f"{c.name}'s Force is needed to compare it with the Fear strength")
         force = c.force.value if c.force and c.force.value is not None else 0
         if t.step(rule, f"{c.name}: bowed if Force <= Fear strength", force <= inputs.strength,
                   card=c.name, force=force, strength=inputs.strength):

@@ -22,9 +22,6 @@ def build(given: dict, choices: dict) -> Inputs:
     target_unit = unit(given["target_unit"], ("given", "target_unit"))
     paths = card_paths(target_unit, ("given", "target_unit"))
     known(given["target"], paths, ("given", "target"), "a card in given.target_unit")
-    target = next(c for c in target_unit.cards if c.name == given["target"])
-    if target.force is None:
-        raise ScenarioError(paths[target.name] + ("force",), f"{target.name}'s Force is needed to resolve the attack")
     return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]), target_unit, given["target"])
 
 
@@ -47,6 +44,9 @@ def resolve(inputs: Inputs, rs: Ruleset):
                     same_unit and len(set(sources)) == len(sources), sources=sources)
         if not ok:
             return t.done({"legal": False, "destroyed": False})
+    if target.force is None:
+        raise ScenarioError(card_paths(u, ("given", "target_unit"))[target.name] + ("force",),
+                            f"{target.name}'s Force is needed to resolve the attack")
     strength = sum(a[2] for a in inputs.attacks)
     force = target.force.value if target.force and target.force.value is not None else 0
     hit = t.step(rule, f"strength {strength} against Force {force}: destroyed if strength >= Force", strength >= force,
