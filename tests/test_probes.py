@@ -83,12 +83,12 @@ def _write(root, path, act):
     if "hex" in act:
         path.write_bytes(bytes.fromhex(act["hex"].replace(" ", "")))
     else:
-        path.write_bytes(_subst(act.get("text", ""), root).encode("utf-8"))
+        path.write_bytes(_subst(act.get("text", ""), root).encode("utf-8") * act.get("repeat", 1))
 
 
 def _append(root, path, act):
     with open(path, "ab") as fh:
-        fh.write(act["text"].encode("utf-8"))
+        fh.write(act["text"].encode("utf-8") * act.get("repeat", 1))
 
 
 def _replace(root, path, act):

@@ -10,14 +10,17 @@ import click
 
 
 @click.command("resolve")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True,
-              help='Print {"outcome": ..., "trace": [...], "expect": {"matches": ..., "problems": [...]}} as JSON.')
+              help='Print {"outcome": ..., "trace": [...], "expect": {"matches": ..., "problems": [...]}} as JSON '
+                   '(or {"error": ..., "expect": ...} for a scenario that fails).')
 @click.option("--explain", is_flag=True, help="Also print each step's inputs and values.")
 def resolve_cmd(file, as_json, explain):
     """Resolve a scenario: print the outcome and the rule entries each step applies,
     then compare them with the scenario's `expect` (exit status 1 when they differ).
 
+    A scenario whose `expect.error` names the error it must fail with exits 0
+    when it fails with that error (and 1 when it resolves or fails otherwise).
     A bad scenario prints `path:line: field message` and exits with status 1.
 
     \b
@@ -27,30 +30,28 @@ def resolve_cmd(file, as_json, explain):
     from ..engine import scenario
     from ..engine.errors import ScenarioError
 
-    if not file.is_file():
-        click.echo(f"{file}:1: (document) no such file", err=True)
+    not_a_file = _not_a_file(file)
+    if not_a_file:
+        click.echo(f"{file}:1: (document) {not_a_file}", err=True)
         sys.exit(1)
     data, problems = scenario.load(file)
     if problems:
         for p in problems:
             click.echo(p.render(str(file)), err=True)
         sys.exit(1)
-    expected_error = (data.get("expect") or {}).get("error")
+    expected_error = data["expect"].get("error")
     try:
         result = scenario.run(data)
+        mismatches = [] if expected_error else [_at(file, p.path, p.message).render(str(file))
+                                                for p in scenario.check(data, result)]
     except ScenarioError as exc:
-        click.echo(_located(file, scenario.Problem(exc.path, exc.message)), err=True)
-        if expected_error and expected_error in exc.message:
-            click.echo("expect: this is the error the scenario expects", err=True)
-        sys.exit(1)
+        _failed(file, data, _at(file, exc.path, exc.message), as_json)
     except Exception as exc:  # an engine bug must still not print a traceback at the user
         click.echo(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", err=True)
         sys.exit(2)
     if expected_error:
-        mismatches = [_located(file, scenario.Problem(
-            ("expect", "error"), f"the scenario expects an error containing '{expected_error}', but it resolved"))]
-    else:
-        mismatches = [_located(file, p) for p in scenario.check(data, result)]
+        mismatches = [_at(file, ("expect", "error"), f"the scenario expects an error containing "
+                          f"'{expected_error}', but it resolved").render(str(file))]
     if as_json:
         click.echo(json.dumps({**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}},
                               indent=2, ensure_ascii=False))
@@ -64,12 +65,50 @@ def resolve_cmd(file, as_json, explain):
     click.echo("expect: matches (outcome and cited rules)")
 
 
-def _located(file: Path, problem) -> str:
-    """`path:line: field message`, the line of the field in the scenario file."""
+def _not_a_file(file: Path) -> str:
+    """Why FILE cannot be read as a scenario, or ''; checked before opening (a FIFO would block)."""
+    if file.is_dir():
+        return "is a directory; give a scenario file (e.g. tests/rulings/lotus/<id>.yaml)"
+    if file.is_file():
+        return ""
+    return "is not a regular file" if file.exists() else "no such file"
+
+
+def _failed(file: Path, data: dict, error, as_json: bool):
+    """The scenario failed with `error`: exit 0 if `expect.error` names it, else 1 with both texts.
+
+    The same test as tests/test_rulings.py: the expected text is part of the error's message.
+    """
     from .. import yamlio
 
-    line = yamlio.load_file(file).where(problem.path)[0]
-    return type(problem)(problem.path, problem.message, line).render(str(file))
+    expected = data["expect"].get("error")
+    matches = expected is not None and expected in error.message
+    where = error.render(str(file))
+    problems = [] if matches or expected is None else [_at(file, ("expect", "error"), (
+        f"the scenario expects an error containing '{expected}', but it failed with: {error.message}")).render(str(file))]
+    if as_json:
+        click.echo(json.dumps({"error": {"where": where, "line": error.line, "field": yamlio.dotted(error.path),
+                                         "message": error.message},
+                               "expect": {"matches": matches, "problems": problems}}, indent=2, ensure_ascii=False))
+    elif matches:
+        click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
+        click.echo(f"error: {where}")
+        click.echo("expect: this is the error the scenario expects")
+    else:
+        click.echo(where, err=True)
+        for line in problems:
+            click.echo(line, err=True)
+        if problems:
+            click.echo("expect: does NOT match the error above", err=True)
+    sys.exit(0 if matches else 1)
+
+
+def _at(file: Path, path: tuple, message: str):
+    """A Problem at the line of the field `path` in the scenario file."""
+    from .. import yamlio
+    from ..engine.scenario import Problem
+
+    return Problem(tuple(path), message, yamlio.load_file(file).where(path)[0])
 
 
 def _print_result(data: dict, result, explain: bool) -> None:

@@ -16,3 +16,12 @@ def choice(choices: dict, name: str, why: str):
     if name not in choices:
         raise MissingChoice(name, why)
     return choices[name]
+
+
+def known(name, names, path: tuple, what: str):
+    """A reference to something `given` defines; an unknown name is a scenario error, never a KeyError."""
+    if name not in names:
+        listed = sorted(map(str, names))
+        listed = ", ".join(listed[:10]) + (f" and {len(listed) - 10} more" if len(listed) > 10 else "") or "none"
+        raise ScenarioError(path, f"'{name}' is not {what} (given: {listed})")
+    return name

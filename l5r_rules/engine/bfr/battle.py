@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import MissingChoice, ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..trace import Tracer
@@ -24,6 +25,7 @@ class Inputs:
     face_up_control: int
     marker_bonus: int
     choices: dict
+    choices_path: tuple = ("choices",)  # where `choices` is in the file (resolution-phase nests them per province)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -52,8 +54,15 @@ def fight(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
         winner = inp.defender
         t.step(rule, "the highest total wins; a tie goes to the defender", winner, best_attack=best, defence=defence)
     elif len(top) > 1:
-        pick = choice(inp.choices, "attacker_tie", f"attackers {top} tie above the defence; the rulebook does not "
-                      "say who wins: name the winning clan, or null for no winner")
+        try:
+            pick = choice(inp.choices, "attacker_tie", f"attackers {top} tie above the defence; the rulebook does not "
+                          "say who wins: name the winning clan, or null for no winner")
+        except MissingChoice as exc:
+            exc.path = inp.choices_path + ("attacker_tie",)
+            raise
+        if pick is not None and pick not in top and pick != inp.defender:
+            raise ScenarioError(inp.choices_path + ("attacker_tie",), f"'{pick}' is neither a tied attacker "
+                                f"({', '.join(top)}) nor the defender; name one of them, or null for no winner")
         winner = t.step(rule, "attackers tied for the highest total: the scenario's reading", pick, tied=top)
     else:
         winner = t.step(rule, "the highest total wins", top[0], best_attack=best, defence=defence)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
+from ..given import known
 from ..ruleset import Ruleset
 from ..trace import Tracer
 from . import battle, territory
@@ -27,7 +29,21 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(dict(given["provinces"]), tuple(given["markers"]), dict(given.get("territories", {})), choices)
+    provinces = dict(given["provinces"])
+    what = "a province in given.provinces"
+    for name, p in provinces.items():
+        for j, a in enumerate(p.get("adjacent", ())):
+            known(a, provinces, ("given", "provinces", name, "adjacent", j), what)
+    for i, m in enumerate(given["markers"]):
+        known(m["province"], provinces, ("given", "markers", i, "province"), what)
+        if m["type"] in COMBAT and "strength" not in m:
+            raise ScenarioError(("given", "markers", i, "strength"), f"a {m['type']} marker needs its strength")
+    for t, names in given.get("territories", {}).items():
+        for j, a in enumerate(names):
+            known(a, provinces, ("given", "territories", t, j), what)
+    for prov in choices.get("battles", {}):
+        known(prov, provinces, ("choices", "battles", prov), what)
+    return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices)
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -78,7 +94,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         sub = battle.Inputs(owner, tuple(m["strength"] for m in here if m["clan"] == owner),
                             {c: tuple(v) for c, v in attackers.items()}, p.get("printed_bonus", 0),
                             p.get("face_up_control", 0), p.get("marker_bonus", 0),
-                            inp.choices.get("battles", {}).get(prov, {}))
+                            inp.choices.get("battles", {}).get(prov, {}), ("choices", "battles", prov))
         res = battle.fight(sub, rs, t)
         battles[prov] = res["winner"]
         if res["winner"]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..given import known
 from ..ruleset import Ruleset
 from ..trace import Tracer
 
@@ -16,6 +17,12 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    what = "a province in given.control (give null for an uncontrolled one)"
+    for t, names in given["territories"].items():
+        for j, p in enumerate(names):
+            known(p, given["control"], ("given", "territories", t, j), what)
+    for j, p in enumerate(given.get("scorched_earth", ())):
+        known(p, given["control"], ("given", "scorched_earth", j), what)
     return Inputs({k: tuple(v) for k, v in given["territories"].items()}, dict(given["control"]),
                   frozenset(given.get("scorched_earth", ())))
 

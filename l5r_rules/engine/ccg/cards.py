@@ -59,6 +59,14 @@ class Army:
         return not self.units
 
 
+def card_paths(u: Unit, path: tuple) -> dict[str, tuple]:
+    """Card name -> the path of that card in the scenario, for errors about one card of a unit."""
+    out = {u.personality.name: path + ("personality",)}
+    for i, c in enumerate(u.attachments):
+        out.setdefault(c.name, path + ("attachments", i))
+    return out
+
+
 def card(data: dict, path: tuple, default_type: str) -> Card:
     return Card(
         name=data["name"], type=data.get("type", default_type),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..trace import Tracer
 from .cards import Unit, unit
@@ -24,12 +25,15 @@ def resolve(inputs: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("fear")
     bowed = []
-    for c in inputs.target_unit.attachments:
+    for i, c in enumerate(inputs.target_unit.attachments):
         if c.type not in ("follower", "follower-token"):
             continue
         if "undead" in c.keywords:
             t.step(rule, f"{c.name} is Undead: Fear does not affect it", False, card=c.name)
             continue
+        if c.force is None:
+            raise ScenarioError(("given", "target_unit", "attachments", i, "force"),
+                                f"{c.name}'s Force is needed to compare it with the Fear strength")
         force = c.force.value if c.force and c.force.value is not None else 0
         if t.step(rule, f"{c.name}: bowed if Force <= Fear strength", force <= inputs.strength,
                   card=c.name, force=force, strength=inputs.strength):

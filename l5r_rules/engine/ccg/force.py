@@ -80,7 +80,14 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(army(given["army"], ("given", "army")))
+    a = army(given["army"], ("given", "army"))
+    seen = set()
+    for i, u in enumerate(a.units):
+        if u.personality.name in seen:  # the outcome names each unit by its Personality
+            raise ScenarioError(("given", "army", "units", i, "personality", "name"),
+                                f"a second unit led by '{u.personality.name}'; give each Personality its own name")
+        seen.add(u.personality.name)
+    return Inputs(a)
 
 
 def resolve(inputs: Inputs, rs: Ruleset):

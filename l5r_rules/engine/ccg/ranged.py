@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
+from ..given import known
 from ..ruleset import Ruleset
 from ..trace import Tracer
-from .cards import Card, Unit, unit
+from .cards import Card, Unit, card_paths, unit
 
 
 @dataclass(frozen=True)
@@ -17,8 +19,10 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]),
-                  unit(given["target_unit"], ("given", "target_unit")), given["target"])
+    target_unit = unit(given["target_unit"], ("given", "target_unit"))
+    paths = card_paths(target_unit, ("given", "target_unit"))
+    known(given["target"], paths, ("given", "target"), "a card in given.target_unit")
+    return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]), target_unit, given["target"])
 
 
 def resolve(inputs: Inputs, rs: Ruleset):
@@ -40,6 +44,9 @@ def resolve(inputs: Inputs, rs: Ruleset):
                     same_unit and len(set(sources)) == len(sources), sources=sources)
         if not ok:
             return t.done({"legal": False, "destroyed": False})
+    if target.force is None:
+        raise ScenarioError(card_paths(u, ("given", "target_unit"))[target.name] + ("force",),
+                            f"{target.name}'s Force is needed to resolve the attack")
     strength = sum(a[2] for a in inputs.attacks)
     force = target.force.value if target.force and target.force.value is not None else 0
     hit = t.step(rule, f"strength {strength} against Force {force}: destroyed if strength >= Force", strength >= force,

@@ -26,7 +26,13 @@ class Inputs:
     events: tuple  # dicts: {bonus: n} | {penalty: n} | {set: n} | {end: label}, each with optional label
 
 
+EFFECTS = ("bonus", "penalty", "set", "end")
+
+
 def build(given: dict, choices: dict) -> Inputs:
+    for i, ev in enumerate(given["events"]):
+        if sum(k in ev for k in EFFECTS) != 1:
+            raise ScenarioError(("given", "events", i), "an event is exactly one of bonus, penalty, set or end")
     return Inputs(given["stat"], given["base"], bool(given.get("signed", False)), tuple(given["events"]))
 
 

@@ -13,7 +13,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..trace import Tracer
-from .cards import Army, army
+from .cards import Army, army, card_paths
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ def resolve(inputs: Inputs, rs: Ruleset):
     followers = {u.personality.name: [c.name for c in u.attachments if c.type in ("follower", "follower-token")]
                  for u in inputs.opposing.units}
     forces = {c.name: (c.force.value if c.force else None) for u in inputs.opposing.units for c in u.cards}
+    missing = {c.name: card_paths(u, ("given", "opposing", "units", i))[c.name]
+               for i, u in enumerate(inputs.opposing.units) for c in u.cards if c.force is None}
     used: set[str] = set()
     destroyed: list[str] = []
     for i, (cards, target) in enumerate(inputs.assignments):
@@ -52,6 +54,8 @@ def resolve(inputs: Inputs, rs: Ruleset):
                 raise ScenarioError(path + ("yu_cards",), f"'{name}' already used its Yu: one card may not destroy several cards")
         if target not in forces or target in destroyed:
             raise ScenarioError(path + ("target",), f"'{target}' is not an opposing card still in play")
+        if missing.get(target):
+            raise ScenarioError(missing[target] + ("force",), f"{target}'s Force is needed to compare it with the Yu")
         owner = next((p for p, fs in followers.items() if target in fs), None)
         if owner is None and any(f not in destroyed for f in followers.get(target, ())):
             t.step(rule, f"{target} still has Followers: not a legal Yu target", False, target=target)

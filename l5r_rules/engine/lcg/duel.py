@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..trace import Tracer
@@ -23,6 +24,9 @@ class Inputs:
 
 def build(given: dict, choices: dict) -> Inputs:
     bids = choice(choices, "bids", "each player's duel bid (1-5)")
+    for s in SIDES:
+        if not 1 <= bids[s] <= 5:
+            raise ScenarioError(("choices", "bids", s), f"a duel bid is 1 to 5, not {bids[s]}")
     return Inputs({s: given[s]["name"] for s in SIDES},
                   {s: parse_num(given[s]["skill"], ("given", s, "skill")) for s in SIDES},
                   {s: given[s]["player_honor"] for s in SIDES}, {s: bids[s] for s in SIDES})

@@ -18,6 +18,12 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    for player, chars in given["characters"].items():
+        names = [c["name"] for c in chars]
+        for i, n in enumerate(names):
+            if n in names[:i]:  # the outcome names each character
+                raise ScenarioError(("given", "characters", player, i, "name"),
+                                    f"a second '{n}' of {player}; give each character its own name (e.g. '{n} 2')")
     return Inputs({p: tuple((c["name"], c["fate"]) for c in cs) for p, cs in given["characters"].items()},
                   dict(given.get("unclaimed_rings", {})), choices)
 
