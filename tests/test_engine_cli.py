@@ -197,13 +197,13 @@ def test_an_expected_error_that_does_not_happen_is_a_mismatch(tmp_path):
     (lambda p: p.write_bytes(b""), "is empty"),
     (lambda p: p.write_bytes(b"# only a comment\n"), "is empty"),
     (lambda p: p.write_bytes(b"- a\n- b\n"), "must be a mapping, not a list"),
-    (lambda p: p.write_bytes(b"id: \xff\xfe\n"), "L5R001 (document) file is not UTF-8"),
+    (lambda p: p.write_bytes(b"id: \xff\xfe\n"), "L5R008"),
     (lambda p: p.write_bytes(b"id: x\nnote: |\n" + b"  " + b"x" * 98 + b"\n" * 1 + (b"  " + b"x" * 98 + b"\n") * 12000),
-     "a scenario file is at most"),
+     "L5R009"),
     (lambda p: p.write_bytes(b"a: !!python/name:os.system x\n"), "python/name:os.system"),
-    (lambda p: p.write_bytes(b"a: &a [x, x]\nb: [*a, *a]\n"), "uses an alias (*a)"),
-    (lambda p: p.write_bytes(b"[" * 5000 + b"]" * 5000), "nests more than"),
-    (lambda p: p.write_bytes(b"id: " + b"1" * 5000 + b"\n"), "cannot be read"),
+    (lambda p: p.write_bytes(b"a: &a [x, *a]\n"), "L5R005"),
+    (lambda p: p.write_bytes(b"[" * 5000 + b"]" * 5000), "L5R006"),
+    (lambda p: p.write_bytes(b"id: " + b"1" * 5000 + b"\n"), "L5R007"),
 ])
 def test_unreadable_files_are_one_line_errors(tmp_path, make, words):
     path = tmp_path / "scenario.yaml"

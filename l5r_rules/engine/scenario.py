@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .. import yamlio
 from ..schemas import validator
 from .errors import EngineError, NotInSource, ScenarioError, Unsettled
@@ -25,10 +23,7 @@ from .procedures import PROCEDURES, module
 from .ruleset import RULESETS
 from .trace import Result, Step
 
-MAX_BYTES = 1_000_000  # the largest real scenario is ~3 KB
-MAX_DEPTH = 32  # the deepest real scenario nests 7 levels
 MAX_NUMBER = 10**6  # no L5R value or count comes near; larger is a typo (and 4300+ digits cannot be printed)
-_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -117,50 +112,11 @@ def schema_problems(data) -> list[Problem]:
     return out
 
 
-def _shape_problems(path: Path) -> list[Problem]:
-    """Refuse what no scenario needs before building it: a huge file, aliases (*name), deep nesting.
-
-    Scenario files are short hand-written rulings; an alias would hide a fact
-    (and aliases can expand exponentially), deep nesting exhausts the parser.
-    Syntax errors and bad encodings are left to the loader, which reports them.
-    """
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        return [Problem((), f"is {size} bytes; a scenario file is at most {MAX_BYTES} bytes")]
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return []
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=_Parser):
-            if isinstance(event, yaml.AliasEvent):
-                return [Problem((), f"uses an alias (*{event.anchor}); write the value out: scenario files "
-                                    "do not use YAML anchors and aliases", event.start_mark.line + 1)]
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return [Problem((), f"nests more than {MAX_DEPTH} levels deep; no scenario needs that",
-                                    event.start_mark.line + 1)]
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-    except yaml.YAMLError:
-        return []
-    return []
-
-
 def load(path: Path) -> tuple[dict | None, list[Problem]]:
     """The scenario's data, or None and every problem with its line."""
-    path = Path(path)
-    try:
-        problems = _shape_problems(path)
-        if problems:
-            return None, problems
-        loaded = yamlio.load_file(path)
-    except OSError as exc:
-        return None, [Problem((), f"cannot be read: {exc.strerror or exc}")]
-    except (RecursionError, ValueError, MemoryError) as exc:  # a loader limit: reported, never a traceback
-        return None, [Problem((), f"cannot be read: {type(exc).__name__}: {exc}")]
+    # The safe loader refuses oversized files, tags, alias bombs, deep nesting and long integers
+    # with their codes (yamlio.py), before any of it is built.
+    loaded = yamlio.load_file(Path(path))
     problems = [Problem((), p.message, p.line, p.code, p.field) for p in loaded.problems]
     if not problems:
         problems = schema_problems(loaded.data)
