@@ -131,6 +131,15 @@ def test_odd_targets_get_a_status_not_a_traceback(server, target, status):
     assert b"Directory listing" not in body
 
 
+@pytest.mark.parametrize("line,status", [
+    (b"GET / HTTP/1.1 extra", 400),
+    (b"GET / HTTP/9.9", 505),
+    (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 400),  # a TLS hello to the http port
+])
+def test_garbled_request_lines_get_a_status_line(server, line, status):
+    assert raw(server, line + b"\r\n\r\n")[0] == status
+
+
 def test_folder_without_slash_redirects_to_its_folder_url(server):
     status, headers, _ = get(server, "/entries/lotus-bowing?x=1")
     assert (status, headers["location"]) == (301, "/entries/lotus-bowing/?x=1")

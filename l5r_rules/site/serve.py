@@ -104,6 +104,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     """GET and HEAD of regular files under `site` (a real path); index.html for folders; no listings."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: a browser loads a page's assets over a few connections
+    default_request_version = "HTTP/1.0"  # so that the answer to a garbled request line has a status line too
     timeout = IDLE_TIMEOUT
     server_version = "l5r-rules"
     sys_version = ""
