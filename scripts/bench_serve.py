@@ -57,15 +57,16 @@ def throwaway_site(folder: Path) -> Path:
     return site
 
 
-def paths_of(site: Path, limit: int = 40) -> list[str]:
-    """Up to `limit` request paths from the site (pages as their folder URL, plus assets), and one 404."""
-    found = []
-    for path in sorted(site.rglob("*")):
-        if path.is_file() and path.suffix in (".html", ".css", ".js", ".json"):
-            rel = path.relative_to(site).as_posix()
-            found.append("/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel))
-    step = max(1, len(found) // limit)
-    return found[::step][:limit] + ["/no-such-page/"]
+def paths_of(site: Path, pages: int = 36) -> list[str]:
+    """What phones ask for: up to `pages` pages (as folder URLs), the theme's stylesheets and
+    scripts, the search index, and one page that does not exist (404)."""
+    html = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    step = max(1, len(html) // pages)
+    found = ["/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel) for rel in html[::step][:pages]]
+    for pattern in ("assets/stylesheets/*.css", "assets/javascripts/*.js", "assets/javascripts/workers/*.js",
+                    "assets/*.css", "assets/*.js", "search/search_index.json"):
+        found += ["/" + p.relative_to(site).as_posix() for p in sorted(site.glob(pattern))]
+    return found + ["/no-such-page/"]
 
 
 def start_server(site: Path) -> tuple[subprocess.Popen, int]:
