@@ -214,3 +214,16 @@ def test_fifty_clients_waiting_to_be_accepted_are_not_dropped(site):
 ])
 def test_url_segments(target, segments):
     assert url_segments(target) == segments
+
+
+def test_log_lines_carry_no_control_characters(site, capfd):
+    srv = make_server(site, 0, quiet=False)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        assert get(srv, b"/\x1b[2J\x1b]0;owned\x07x")[0] == 404
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    err = capfd.readouterr().err
+    assert "404" in err and "[2J" in err and "\x1b" not in err and "\x07" not in err, repr(err)

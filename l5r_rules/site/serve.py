@@ -26,6 +26,8 @@ import sys
 import urllib.parse
 from pathlib import Path
 
+from ..terminal import clean
+
 LISTEN_BACKLOG = 256  # connections waiting for accept(); 50 phones at once must not be dropped
 IDLE_TIMEOUT = 15.0  # seconds a connection may send nothing (keep-alive or a stalled client) before it is closed
 MAX_PATH_BYTES = 4096
@@ -54,6 +56,8 @@ CONTENT_TYPES = {
     ".pdf": "application/pdf",
     ".gz": "application/gzip",
 }
+# O_NONBLOCK: opening a FIFO must not hang the thread (no such flag, nor FIFOs, on Windows).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 _ABSOLUTE_FORM = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
@@ -114,7 +118,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 - stdlib signature
         if not self.quiet:
-            sys.stderr.write("%s - %s\n" % (self.address_string(), (format % args).translate(_NO_CONTROLS)))
+            sys.stderr.write("%s - %s\n" % (self.address_string(), " ".join(clean(format % args).split())))
 
     def do_GET(self):  # noqa: N802 - stdlib naming
         self._serve(body=True)
@@ -140,7 +144,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             real = os.path.realpath(path)
             if not inside(real, self.site):  # a symlink out of the site
                 raise FileNotFoundError(path)
-            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)  # O_NONBLOCK: a FIFO must not hang the thread
+            fd = os.open(real, _OPEN_FLAGS)
         except (OSError, ValueError):
             self.send_error(404, "Not found")
             return
@@ -183,9 +187,6 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         except (TypeError, ValueError, IndexError, OverflowError):
             return False
         return when.tzinfo is not None and int(mtime) <= when.timestamp()
-
-
-_NO_CONTROLS = {c: " " for c in [*range(0x20), *range(0x7F, 0xA0)]}
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
