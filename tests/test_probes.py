@@ -7,6 +7,7 @@ and nothing changed on disk outside what the command owns.
 from __future__ import annotations
 
 import hashlib
+import http.client
 import os
 import shutil
 import socket
@@ -168,21 +169,23 @@ def _serve(root: Path, probe: dict) -> str:
                     break
                 time.sleep(0.05)
         for req in probe["serve"]:
-            url = f"http://127.0.0.1:{port}{req['path']}"
+            name = req.get("path") or repr(req["raw"][:60])
             try:
-                with urllib.request.urlopen(urllib.request.Request(url, method=req.get("method", "GET")),
-                                            timeout=10) as resp:
-                    status, body = resp.status, resp.read().decode("utf-8", "replace")
-            except urllib.error.HTTPError as exc:
-                status, body = exc.code, exc.read().decode("utf-8", "replace")
+                status, headers, body = _request(port, req, root)
+            except (OSError, http.client.HTTPException) as exc:
+                problems.append(f"{name}: no answer ({type(exc).__name__}: {exc})")
+                continue
             if status != req["status"]:
-                problems.append(f"{req['path']}: status {status}, expected {req['status']}")
+                problems.append(f"{name}: status {status}, expected {req['status']}")
+            for key, value in (req.get("headers") or {}).items():
+                if headers.get(key) != value:
+                    problems.append(f"{name}: header {key}: {headers.get(key)!r}, expected {value!r}")
             for bad in req.get("not_body", []):
                 if bad in body:
-                    problems.append(f"{req['path']}: body contains {bad!r}")
+                    problems.append(f"{name}: body contains {bad!r}")
             for good in req.get("body", []):
                 if good not in body:
-                    problems.append(f"{req['path']}: body lacks {good!r}")
+                    problems.append(f"{name}: body lacks {good!r}")
     finally:
         proc.terminate()
         try:
@@ -193,6 +196,28 @@ def _serve(root: Path, probe: dict) -> str:
     if "Traceback" in out + err:
         problems.append("server printed a traceback:\n" + err[-2000:])
     return "\n".join(problems)
+
+
+def _request(port: int, req: dict, root: Path):
+    """(status, headers, body) for one `serve:` request: `path` (urllib) or `raw` (bytes as written)."""
+    if "raw" in req:  # latin-1, so that "\xff" in YAML is the byte 0xff
+        data = _subst(req["raw"], root).encode("latin-1")
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(data)
+            resp = http.client.HTTPResponse(sock, method=data.split(b" ", 1)[0].decode("latin-1"))
+            resp.begin()
+            return resp.status, resp.headers, resp.read().decode("utf-8", "replace")
+    url = f"http://127.0.0.1:{port}{req['path']}"
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method=req.get("method", "GET")),
+                                    timeout=10) as resp:
+            return resp.status, resp.headers, resp.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers, exc.read().decode("utf-8", "replace")
+
+
+def _listed(value) -> list[str]:
+    return [] if value is None else value if isinstance(value, list) else [value]
 
 
 @pytest.mark.parametrize("probe_file", PROBE_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in PROBE_FILES])
@@ -210,7 +235,11 @@ def test_probe(probe_file: Path, tmp_path: Path):
         args = [_subst(str(a), root) for a in probe["run"]]
         if args[0] not in NO_ROOT_OPTION and probe.get("root_option", True):
             args += ["--root", str(root)]
-        r = _cli(args, root, probe.get("stdin"), probe.get("env"))
+        with socket.socket() as busy:  # "{busy_port}": a loopback port something listens on
+            busy.bind(("127.0.0.1", 0))
+            busy.listen(1)
+            args = [a.replace("{busy_port}", str(busy.getsockname()[1])) for a in args]
+            r = _cli(args, root, probe.get("stdin"), probe.get("env"))
         output = r.stdout + r.stderr
         expect = probe["expect"]
         assert "Traceback" not in output, output
@@ -219,10 +248,10 @@ def test_probe(probe_file: Path, tmp_path: Path):
             assert code in output, f"{code} not reported:\n{output}"
         if "where" in expect:
             assert _subst(expect["where"], root) in output, f"{expect['where']} not in:\n{output}"
-        if "output" in expect:
-            assert _subst(expect["output"], root) in output, output
-        if "not_output" in expect:
-            assert _subst(expect["not_output"], root) not in output, output
+        for text in _listed(expect.get("output")):
+            assert _subst(text, root) in output, output
+        for text in _listed(expect.get("not_output")):
+            assert _subst(text, root) not in output, f"{text!r} in:\n{output!r}"
     after = _snapshot(root, owns)
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"changed outside {owns}: {changed[:20]}"

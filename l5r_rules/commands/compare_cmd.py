@@ -32,18 +32,18 @@ def compare_cmd(root, concept, editions, as_json):
 
 
 def _run(root, wanted, editions, as_json):
-    from ..search.clihelp import NotFound, did_you_mean
+    from ..search.clihelp import NotFound, did_you_mean, id_argument
     from ..search.engine import SearchUsageError, check_filter, open_engine
     from ..search.worddiff import word_diff
     from ..vocab import EDITION_ORDER
 
+    wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare bowing")
     chosen = None
     if editions:
         chosen = [check_filter("edition", e) for e in editions.split(",") if e.strip()]
         if not chosen:
             raise SearchUsageError("--editions is empty (e.g. --editions gold,lotus,ivory)")
     with open_engine(root) as engine:
-        wanted = wanted.strip()
         concept = engine.concept(wanted)  # a concept id first: some equal an entry id (lcg-stronghold)
         if concept is None:
             concept = engine.concept((engine.entry(wanted) or {}).get("concept") or "")
@@ -51,7 +51,7 @@ def _run(root, wanted, editions, as_json):
             known = engine.all_ids("concept")
             hint = did_you_mean(wanted, known) or (f" (concepts: {', '.join(known[:8])}...)" if known else
                                                    " (no concepts in glossary/concepts/ yet)")
-            raise NotFound(f"no concept '{wanted}'{hint}")
+            raise NotFound(f"no concept {wanted!r}{hint}")
         order = chosen or [e.value for e in EDITION_ORDER if concept["entries"].get(e.value)]
         missing = [e for e in order if not concept["entries"].get(e)]
         if missing:
@@ -63,8 +63,10 @@ def _run(root, wanted, editions, as_json):
     if as_json:
         import json
 
-        click.echo(json.dumps({"concept": concept, "editions": order, "entries": entries, "diffs": diffs},
-                              ensure_ascii=False, indent=2))
+        from ..terminal import json_for_terminal
+
+        data = {"concept": concept, "editions": order, "entries": entries, "diffs": diffs}
+        click.echo(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)))
         return
     from ..search.render import console, print_compare
 

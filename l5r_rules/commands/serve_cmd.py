@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 
@@ -10,9 +11,30 @@ import click
 from .common import layout_for, root_option
 
 
+class PortNumber(click.ParamType):
+    """A TCP port, 0-65535 (0: the system picks a free one), with a message that says so."""
+
+    name = "port"
+
+    def convert(self, value, param, ctx):
+        try:
+            port = int(str(value).strip())
+        except ValueError:
+            port = None
+        if port is None or not 0 <= port <= 65535:
+            self.fail(f"{value!r} is not a port number (0-65535; 0 picks a free port)", param, ctx)
+        return port
+
+
+_HINTS = {
+    errno.EADDRINUSE: "something already listens there (another `l5r-rules serve`?); try another --port",
+    errno.EACCES: "ports below 1024 need administrator rights; try --port 8000",
+}
+
+
 @click.command("serve")
 @root_option
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port on 127.0.0.1.")
+@click.option("--port", default=8000, show_default=True, type=PortNumber(), help="Port on 127.0.0.1.")
 @click.option("--site", "site_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Built site to serve (default: site/ in the checkout).")
 def serve_cmd(root, port, site_dir):
@@ -26,12 +48,14 @@ def serve_cmd(root, port, site_dir):
 
     site = (site_dir or layout_for(root).root / "site").resolve()
     if not (site / "index.html").is_file():
-        click.echo(f"{site}: no built site here (run `l5r-rules build` first)", err=True)
+        click.echo(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", err=True)
         sys.exit(2)
     try:
         server = make_server(site, port)
     except OSError as exc:
-        click.echo(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", err=True)
+        hint = _HINTS.get(exc.errno)
+        click.echo(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""),
+                   err=True)
         sys.exit(1)
     click.echo(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", err=False)
     sys.stdout.flush()

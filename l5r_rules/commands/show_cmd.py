@@ -27,15 +27,15 @@ def show_cmd(root, id, as_json):
 
 
 def _run(root, wanted, as_json):
-    from ..search.clihelp import NotFound, did_you_mean
+    from ..search.clihelp import NotFound, did_you_mean, id_argument
     from ..search.engine import open_engine
 
-    wanted = wanted.strip()
+    wanted = id_argument(wanted, "ID", "l5r-rules show lotus-bowing")
     with open_engine(root) as engine:
         found = engine.get(wanted)
         if found is None:
             known = engine.all_ids("entry") + engine.all_ids("concept")
-            raise NotFound(f"no entry or concept '{wanted}'{did_you_mean(wanted, known)}")
+            raise NotFound(f"no entry or concept {wanted!r}{did_you_mean(wanted, known)}")
         doctype, payload = found
         if doctype == "entry":
             related = [_related(engine, rid) for rid in payload["related"]]
@@ -49,7 +49,9 @@ def _run(root, wanted, as_json):
     if as_json:
         import json
 
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        from ..terminal import json_for_terminal
+
+        click.echo(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)))
         return
     from ..search.render import console, print_concept, print_entry
 

@@ -39,6 +39,17 @@ def one_line_errors(fn):
     return wrapper
 
 
+def id_argument(value: str, name: str, example: str) -> str:
+    """An id typed on the command line, stripped; empty is a usage error (exit 2).
+
+    Messages quote ids with repr(), which escapes control and bidi characters.
+    """
+    value = value.strip()
+    if not value:
+        raise SearchUsageError(f"{name} is empty (e.g. {example})")
+    return value
+
+
 def did_you_mean(wanted: str, known: list[str]) -> str:
     import difflib
 

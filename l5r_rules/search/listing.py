@@ -10,28 +10,23 @@ verbatim excerpt of the rule text (an unofficial translation, when there is one,
 labelled as such). Entries that a concept lines up across editions are listed under
 the concept's title with the `compare` command that sets them side by side. Colour
 only on a terminal (click strips it otherwise); control characters from any text are
-replaced, so nothing printed can move the cursor or recolour the screen.
+replaced (terminal.clean), so nothing printed can move the cursor or recolour the screen.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
 import textwrap
 
 import click
 
+from ..terminal import clean
 from .payloads import short_citation
 
 EXCERPT_CHARS = 220
 TRANSLATION_CHARS = 160
 INDENT = "     "
 MAX_WIDTH = 110
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def clean(text: str) -> str:
-    return _CONTROL.sub(" ", text)
 
 
 def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
