@@ -64,6 +64,10 @@ def _cli(args: list[str], root: Path, stdin: str | None = None, env_extra: dict 
                           text=True, timeout=TIMEOUT, env=env)
 
 
+def _listed(value) -> list[str]:
+    return [] if value is None else [value] if isinstance(value, str) else list(value)
+
+
 def _subst(value: str, root: Path) -> str:
     return value.replace("{root}", str(root)).replace("{parent}", str(root.parent))
 
@@ -74,7 +78,11 @@ def _setup(root: Path, actions: list[dict]) -> None:
             _run(root, act)
             continue
         (kind, target), = [(k, v) for k, v in act.items() if k in SETUP]
-        SETUP[kind](root, root / _subst(str(target), root), act)
+        target = _subst(str(target), root)
+        paths = sorted(root.glob(target)) if "*" in target else [root / target]
+        assert paths, f"probe setup: nothing matches {target}"
+        for path in paths:
+            SETUP[kind](root, path, act)
 
 
 def _write(root, path, act):
@@ -88,6 +96,11 @@ def _write(root, path, act):
 def _append(root, path, act):
     with open(path, "ab") as fh:
         fh.write(act["text"].encode("utf-8"))
+
+
+def _truncate(root, path, act):
+    with open(path, "r+b") as fh:
+        fh.truncate(act["size"])
 
 
 def _replace(root, path, act):
@@ -127,7 +140,7 @@ def _run(root, act):
 
 SETUP = {
     "write": _write, "append": _append, "replace": _replace, "mkdir": lambda root, p, a: p.mkdir(parents=True),
-    "remove": _remove, "symlink": _symlink, "fifo": _fifo, "copy": _copy,
+    "remove": _remove, "symlink": _symlink, "fifo": _fifo, "copy": _copy, "truncate": _truncate,
 }
 
 
@@ -218,10 +231,10 @@ def test_probe(probe_file: Path, tmp_path: Path):
             assert code in output, f"{code} not reported:\n{output}"
         if "where" in expect:
             assert _subst(expect["where"], root) in output, f"{expect['where']} not in:\n{output}"
-        if "output" in expect:
-            assert _subst(expect["output"], root) in output, output
-        if "not_output" in expect:
-            assert _subst(expect["not_output"], root) not in output, output
+        for wanted in _listed(expect.get("output")):
+            assert _subst(wanted, root) in output, f"{wanted!r} not in:\n{output}"
+        for unwanted in _listed(expect.get("not_output")):
+            assert _subst(unwanted, root) not in output, f"{unwanted!r} in:\n{output}"
     after = _snapshot(root, owns)
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"changed outside {owns}: {changed[:20]}"

@@ -20,6 +20,7 @@ from whoosh import index as windex
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .errors import IndexDamaged, SearchUsageError
+from .fields import build_schema
 from .repair import Report, ensure_fresh, to_stderr, with_index
 from .store import INDEX_NAME, load_doc_table, load_field_docs
 from .querying import build_query, plan
@@ -284,7 +285,10 @@ def _layout(root: Path | None) -> Layout:
 
 def _open(layout: Layout, target: Path) -> Engine:
     synonyms, docs, field_docs = load_synonyms(target), load_doc_table(target), load_field_docs(target)
-    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), synonyms, docs, field_docs)
+    # The schema is this code's (freshness.py rebuilds an index of other code), not the pickle in
+    # the table of contents: as fast, and a damaged pickle can ask for gigabytes of memory.
+    ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
+    return Engine(layout, ix, synonyms, docs, field_docs)
 
 
 def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:
