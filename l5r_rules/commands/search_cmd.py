@@ -47,8 +47,6 @@ def _run(root, query, game, edition, kind, limit, as_json):
                                "type a few words, e.g. l5r-rules search \"tie in a duel\"")
     for name, value in (("game", game), ("edition", edition), ("kind", kind)):
         check_filter(name, value)
-    if limit < 1:
-        raise SearchUsageError("--limit must be at least 1")
     results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit)
     if as_json:
         import json

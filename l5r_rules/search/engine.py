@@ -21,7 +21,7 @@ from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
 from .errors import IndexDamaged, SearchUsageError
 from .fields import build_schema
-from .repair import Report, ensure_fresh, to_stderr, with_index
+from .repair import Report, to_stderr, with_index
 from .store import INDEX_NAME, load_doc_table, load_field_docs
 from .querying import build_query, plan
 from .scoring import ReaderStats, score as score_query, top
@@ -269,11 +269,6 @@ def _diversified(scored: list[tuple[float, int]], docs: list[dict]) -> list[tupl
         seen[edition] = seen.get(edition, 0) + 1
         taken.append((best, docnum))
     return taken
-
-
-def ensure_index(layout: Layout) -> Path:
-    """The index folder of `layout`, (re)built first when missing, stale or damaged."""
-    return ensure_fresh(layout)
 
 
 def _layout(root: Path | None) -> Layout:
