@@ -66,6 +66,10 @@ def _cli(args: list[str], root: Path, stdin: str | None = None, env_extra: dict 
                           text=True, timeout=TIMEOUT, env=env)
 
 
+def _listed(value) -> list[str]:
+    return [] if value is None else [value] if isinstance(value, str) else list(value)
+
+
 def _subst(value: str, root: Path) -> str:
     return value.replace("{root}", str(root)).replace("{parent}", str(root.parent))
 
@@ -76,7 +80,11 @@ def _setup(root: Path, actions: list[dict]) -> None:
             _run(root, act)
             continue
         (kind, target), = [(k, v) for k, v in act.items() if k in SETUP]
-        SETUP[kind](root, root / _subst(str(target), root), act)
+        target = _subst(str(target), root)
+        paths = sorted(root.glob(target)) if "*" in target else [root / target]
+        assert paths, f"probe setup: nothing matches {target}"
+        for path in paths:
+            SETUP[kind](root, path, act)
 
 
 def _write(root, path, act):
@@ -90,6 +98,11 @@ def _write(root, path, act):
 def _append(root, path, act):
     with open(path, "ab") as fh:
         fh.write(act["text"].encode("utf-8") * act.get("repeat", 1))
+
+
+def _truncate(root, path, act):
+    with open(path, "r+b") as fh:
+        fh.truncate(act["size"])
 
 
 def _replace(root, path, act):
@@ -129,7 +142,7 @@ def _run(root, act):
 
 SETUP = {
     "write": _write, "append": _append, "replace": _replace, "mkdir": lambda root, p, a: p.mkdir(parents=True),
-    "remove": _remove, "symlink": _symlink, "fifo": _fifo, "copy": _copy,
+    "remove": _remove, "symlink": _symlink, "fifo": _fifo, "copy": _copy, "truncate": _truncate,
 }
 
 
@@ -214,10 +227,6 @@ def _request(port: int, req: dict, root: Path):
             return resp.status, resp.headers, resp.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as exc:
         return exc.code, exc.headers, exc.read().decode("utf-8", "replace")
-
-
-def _listed(value) -> list[str]:
-    return [] if value is None else value if isinstance(value, list) else [value]
 
 
 @pytest.mark.parametrize("probe_file", PROBE_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in PROBE_FILES])

@@ -34,7 +34,9 @@ QUERIES_WITH_RESULTS = [
     "term:bowing", "edition:gold bowing", "(bowing", "bowing)", "[bowing]", "{bowing}", "bowing^3", "bowing~2",
     "bo\x00wing bowing", "\x1b[31mbowing", "bowing\t\n\r", "bowing " + "x" * 10_000, "bowing " * 2000,
 ]
-QUERIES_MAYBE_EMPTY = ["AND", "OR", "NOT", '"', "*", "?", ":", "~", "^", "\x00\x01\x02", "-", "'", "?owing", "x" * 10_000]
+QUERIES_MAYBE_EMPTY = ["AND", "OR", "NOT", "?owing", "x" * 10_000, "\u200bAND"]
+# No word at all: the same one-line usage error as an empty query (exit 2), not "No results".
+QUERIES_WITHOUT_WORDS = ['"', "*", "?", ":", "~", "^", "\x00\x01\x02", "-", "'", "\x1b[31m", "?!\t.", "\u00ad-\u2060"]
 
 
 @pytest.mark.parametrize("query", QUERIES_WITH_RESULTS, ids=lambda q: repr(q[:20]))
@@ -49,6 +51,13 @@ def test_syntax_only_queries_do_not_crash(root, query):
     result = run("search", "--root", str(root), "--", query)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 0 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("query", QUERIES_WITHOUT_WORDS, ids=lambda q: repr(q[:20]))
+def test_queries_without_words_are_one_line(root, query):
+    result = run("search", "--root", str(root), "--", query)
+    assert result.exit_code == 2, result.output
+    assert "no words in the query" in result.output and result.output.strip().count("\n") == 0
 
 
 @pytest.mark.parametrize("args,message", [

@@ -36,14 +36,18 @@ def search_cmd(root, query, game, edition, kind, limit, as_json):
 
 
 def _run(root, query, game, edition, kind, limit, as_json):
-    from ..search.engine import SearchUsageError, check_filter, open_engine
+    from ..search.analysis import normalize
+    from ..search.engine import SearchUsageError, check_filter, search_once
+    from ..search.querying import words_of
 
-    if not query.strip():
+    if not normalize(query).strip():
         raise SearchUsageError("empty query: type a few words, e.g. l5r-rules search \"tie in a duel\"")
+    if not words_of(query):
+        raise SearchUsageError("no words in the query (only punctuation or control characters): "
+                               "type a few words, e.g. l5r-rules search \"tie in a duel\"")
     for name, value in (("game", game), ("edition", edition), ("kind", kind)):
         check_filter(name, value)
-    with open_engine(root) as engine:
-        results = engine.search(query, game=game, edition=edition, kind=kind, limit=limit)
+    results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit)
     if as_json:
         import json
 

@@ -3,6 +3,7 @@
 Why a package of small modules: the index schema (fields.py), the analyzers
 (analysis.py) and German compound splitting (decompound.py), staleness detection
 (freshness.py), building (indexer.py) and the files beside the index (store.py),
+rebuilding a damaged index (repair.py) and the errors commands report (errors.py),
 turning casual judge questions into query trees (querying.py, synonyms.py), scoring
 them with whoosh's BM25F (scoring.py) and grouping results (engine.py), and the
 terminal list a search prints (listing.py) each change for different reasons.

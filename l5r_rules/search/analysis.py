@@ -3,10 +3,17 @@
 Both fold accents after stemming (Bushidō -> bushido, Kämpfe -> kampf) so a
 query typed on a keyboard without them still matches. The same analyzer runs
 at index time and at query time, so stems always line up.
+
+Before any of that, `normalize` gives both sides one spelling of the same text:
+a query pasted from a PDF or typed on a Mac ("Ka\u0308mpfe" with a combining mark,
+"ﬁ" ligatures, a soft hyphen in "Spiel\u00adende", a zero-width space) must find
+what its plain spelling finds. The indexer applies it to every indexed text, the
+query planner to the question.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
@@ -14,6 +21,25 @@ from whoosh.analysis import STOP_WORDS
 from whoosh.support.charset import accent_map
 
 WORD_PATTERN = r"\w+(?:['’]\w+)*"
+
+# Invisible characters that only break a word in two (soft hyphen, zero-width space,
+# non-joiner, joiner, word joiner, byte order mark): dropped. The trade mark signs
+# are spaces: NFKC would glue "TM" to the word before them.
+_INVISIBLE = {**dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"), None),
+              ord("™"): " ", ord("℠"): " "}
+# Lone surrogates: the bytes of a command-line argument that were not UTF-8. Not text.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def normalize(text: str) -> str:
+    """`text` in NFKC (composed accents, ligatures and full-width letters folded: "ﬁ" -> "fi",
+    "ｂｏｗ" -> "bow"; umlauts and ß stay), invisible characters and lone surrogates removed."""
+    if text.isascii():
+        return text  # the common case: nothing to do (and no unicodedata import)
+    import unicodedata
+
+    text = _SURROGATE.sub("", text.translate(_INVISIBLE))
+    return unicodedata.normalize("NFKC", text)
 
 
 @cache

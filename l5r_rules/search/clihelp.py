@@ -1,7 +1,9 @@
 """How the search commands fail: one line on stderr and an exit code, never a traceback.
 
-Usage errors (an unknown edition, an empty query) exit 2 like click's own; other
-problems (an unreadable glossary, a broken index folder) exit 1.
+Usage errors (an unknown edition, an empty query) and an index that cannot be
+rebuilt where it lives (build/ read-only or not a folder) exit 2 like click's own;
+other problems (an unreadable glossary) exit 1. A damaged index never gets here: it
+is rebuilt (repair.py).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sys
 
 import click
 
-from .engine import SearchUsageError
+from .errors import IndexUnwritable, SearchUsageError
 
 
 class NotFound(Exception):
@@ -23,7 +25,7 @@ def one_line_errors(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except SearchUsageError as exc:
+        except (SearchUsageError, IndexUnwritable) as exc:
             click.echo(f"Error: {exc}", err=True)
             sys.exit(2)
         except NotFound as exc:

@@ -1,7 +1,10 @@
 """Run searches and look-ups against the index; the API the CLI commands use.
 
 `open_engine()` makes sure the index is fresh (rebuilding it when the glossary
-changed) and keeps one whoosh index reader open, so repeated queries are fast.
+changed, or when it is damaged: repair.py) and keeps one whoosh index reader open,
+so repeated queries are fast. `search_once()` is what a one-shot command runs: it
+opens, searches and closes, and a damaged index that only the search itself trips
+over is rebuilt and searched again.
 Results come back grouped: entries that a concept lines up across editions are
 listed together, each edition's entry with its citation.
 """
@@ -16,8 +19,10 @@ from whoosh import index as windex
 
 from ..layout import Layout, find_root
 from ..vocab import EDITION_ORDER, Edition, Game, Kind
-from .freshness import is_fresh
-from .store import INDEX_NAME, index_dir, load_doc_table, load_field_docs
+from .errors import IndexDamaged, SearchUsageError
+from .fields import build_schema
+from .repair import Report, to_stderr, with_index
+from .store import INDEX_NAME, load_doc_table, load_field_docs
 from .querying import build_query, plan
 from .scoring import ReaderStats, score as score_query, top
 from .synonyms import load as load_synonyms
@@ -33,10 +38,6 @@ EDITION_DIVERSITY_DECAY = 0.85
 # A concept document (title, aliases, our summary) stands for its entries at this share of
 # its score: it brings each edition's entry into the results, after the entries that matched.
 CONCEPT_DOC_WEIGHT = 0.8
-
-
-class SearchUsageError(ValueError):
-    """A filter value or query the user must change (shown as one line, exit code 2)."""
 
 
 @dataclass
@@ -93,9 +94,11 @@ class Engine:
         self.ix = ix
         self.synonyms = synonyms
         self.reader = ix.reader()
+        count = self.reader.doc_count_all()
+        if len(docs) != count:
+            self.reader.close()
+            raise IndexDamaged(f"docs.json lists {len(docs)} documents, the whoosh index {count}")
         self.stats = ReaderStats(self.reader, field_docs=field_docs)
-        if len(docs) != self.reader.doc_count_all():
-            raise RuntimeError(f"{index_dir(layout)}: document table does not match the index (delete build/index)")
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
         # (doctype, id) -> docnum: a concept may share its id with an entry (lcg-stronghold)
         self.docnum = {(d["doctype"], d["id"]): n for n, d in enumerate(docs)}
@@ -147,6 +150,7 @@ class Engine:
         game, edition, kind = check_filter("game", game), check_filter("edition", edition), check_filter("kind", kind)
         if limit < 1:
             raise SearchUsageError("--limit must be at least 1")
+        limit = min(limit, len(self.docs))  # --limit 1000000000: every document at most
         p = plan(text, self.synonyms)
         editions = {edition} if edition else set(p.editions)
         games = {game} if game else set(p.games)
@@ -267,20 +271,35 @@ def _diversified(scored: list[tuple[float, int]], docs: list[dict]) -> list[tupl
     return taken
 
 
-def ensure_index(layout: Layout) -> Path:
-    target = index_dir(layout)
-    if not is_fresh(layout, target):
-        from .indexer import build_index
-
-        build_index(layout)
-    return target
-
-
-def open_engine(root: Path | None = None) -> Engine:
-    """The engine over a fresh index of the checkout at `root` (default: the current checkout)."""
+def _layout(root: Path | None) -> Layout:
     layout = Layout(root.resolve() if root else find_root())
     if not layout.glossary.is_dir():
         raise SearchUsageError(f"{layout.glossary}: no glossary here (use --root or run inside a checkout)")
-    target = ensure_index(layout)
-    return Engine(layout, windex.open_dir(str(target), indexname=INDEX_NAME), load_synonyms(target),
-                  load_doc_table(target), load_field_docs(target))
+    return layout
+
+
+def _open(layout: Layout, target: Path) -> Engine:
+    synonyms, docs, field_docs = load_synonyms(target), load_doc_table(target), load_field_docs(target)
+    # The schema is this code's (freshness.py rebuilds an index of other code), not the pickle in
+    # the table of contents: as fast, and a damaged pickle can ask for gigabytes of memory.
+    ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
+    return Engine(layout, ix, synonyms, docs, field_docs)
+
+
+def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:
+    """The engine over a fresh index of the checkout at `root` (default: the current checkout).
+    A damaged index is rebuilt (and `report` told so)."""
+    layout = _layout(root)
+    return with_index(layout, lambda target: _open(layout, target), report)
+
+
+def search_once(root: Path | None, text: str, report: Report = to_stderr, **options) -> Results:
+    """One search (options as Engine.search) on the index of `root`, opened and closed again;
+    a damaged index, even one that fails only while searching, is rebuilt and searched again."""
+    layout = _layout(root)
+
+    def use(target: Path) -> Results:
+        with _open(layout, target) as engine:
+            return engine.search(text, **options)
+
+    return with_index(layout, use, report)

@@ -7,6 +7,10 @@ Equal signature: fresh, at the cost of one stat per file and no hashing. Differe
 signature: hash the contents; equal hash: fresh (the stamp is refreshed), else the
 index is rebuilt. Because the code is in the hash too, changing the schema or the
 indexer never leaves an old-format index behind.
+
+`state()` also tells a missing index (built silently) from a damaged one (a folder
+without a readable stamp, or a file where the folder should be), which the caller
+reports as it rebuilds (repair.py); it costs nothing more when the stamp is fine.
 """
 
 from __future__ import annotations
@@ -81,6 +85,27 @@ def read_stamp(index_dir: Path) -> dict | None:
     if not isinstance(stamp, dict) or not all(isinstance(stamp.get(k), str) for k in ("content", "stat")):
         return None
     return stamp
+
+
+MISSING, STALE = "missing", "stale"
+
+
+def _unstamped(index_dir: Path) -> str:
+    """Why there is no usable stamp: MISSING (never built) or what is damaged."""
+    if not os.path.lexists(index_dir):
+        return MISSING
+    if not index_dir.is_dir():
+        return "a file where the folder should be"
+    stamp = index_dir / STAMP_NAME
+    if not stamp.exists():
+        return f"{STAMP_NAME} is missing"
+    return f"{STAMP_NAME} is unreadable"
+
+
+def state(layout: Layout, index_dir: Path) -> str | None:
+    """None when the index matches the glossary and code (a stale stat signature is refreshed on
+    the way); else MISSING, STALE, or what is damaged ("fingerprint.json is unreadable")."""
+    return None if is_fresh(layout, index_dir) else STALE if read_stamp(index_dir) else _unstamped(index_dir)
 
 
 def is_fresh(layout: Layout, index_dir: Path) -> bool:

@@ -2,6 +2,8 @@
 
 The index is written into a fresh temporary folder and swapped in whole, so a
 reader never sees a half-built index and a crash leaves the previous one intact.
+Every indexed text is normalized as a query is (analysis.normalize), so the two meet
+whatever Unicode spelling either uses; the stored payloads keep the verbatim text.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from pathlib import Path
 from whoosh import index as windex
 
 from ..layout import Layout
-from .analysis import WORD_PATTERN
+from .analysis import WORD_PATTERN, normalize
 from .decompound import Splitter, vocabulary_of
 from .fields import AVERAGED_OVER_FILLED, build_schema
 from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
+from .errors import IndexUnwritable
 from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table, write_field_docs
 from .synonyms import write_json as write_synonyms
 
@@ -39,6 +42,23 @@ def _distinct_words(*texts: str) -> str:
     return " ".join(dict.fromkeys(w.lower() for text in texts for w in _WORD.findall(text)))
 
 
+def _normalized(entry: dict) -> dict:
+    """The entry with every text the index reads normalized (analysis.normalize)."""
+    source = entry.get("source") or {}
+    translation = entry.get("translation") or {}
+    return {
+        **entry, "term": normalize(entry["term"]), "text": normalize(entry["text"]),
+        "aliases": [normalize(a) for a in entry.get("aliases") or []],
+        "source": {**source, "section": [normalize(s) for s in source.get("section") or []]},
+        "translation": {**translation, "text": normalize(translation.get("text") or "")},
+    }
+
+
+def _normalized_concept(concept: dict) -> dict:
+    return {**concept, "title": normalize(concept["title"]), "summary": normalize(concept.get("summary", "")),
+            "aliases": [normalize(a) for a in concept.get("aliases") or []]}
+
+
 def _german_splitter(entries) -> Splitter:
     """A compound splitter whose vocabulary is the words of the German entries themselves."""
     vocabulary = vocabulary_of(
@@ -51,17 +71,19 @@ def _documents(layout: Layout):
     from ..kb import load_kb  # only building reads YAML
 
     kb = load_kb(layout.root)
-    splitter = _german_splitter(kb.entries.values())
+    entries = {entry_id: _normalized(entry) for entry_id, entry in kb.entries.items()}
+    splitter = _german_splitter(entries.values())
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
     concept_by_entry = concept_of_entries(kb.concepts)
-    for entry in kb.entries.values():
+    for entry_id, original in kb.entries.items():
+        entry = entries[entry_id]
         cid = concept_by_entry.get(entry["id"])
-        concept = kb.concepts.get(cid) if cid else None
+        concept = _normalized_concept(kb.concepts[cid]) if cid and cid in kb.concepts else None
         alias_text = "\n".join(entry.get("aliases") or [])
         concept_text = "\n".join([concept["title"], *(concept.get("aliases") or [])]) if concept else ""
-        payload = entry_payload(entry, cid, titles.get((entry.get("source") or {}).get("document")))
+        payload = entry_payload(original, cid, titles.get((entry.get("source") or {}).get("document")))
         lang = entry.get("lang", "en")
-        section = " / ".join(payload["source"]["section"][:-1])
+        section = " / ".join(entry["source"]["section"][:-1])
         parts = " ".join(splitter.compound_parts("\n".join([entry["term"], section, entry["text"]]))
                          if lang == "de" else [])
         yield {
@@ -77,9 +99,10 @@ def _documents(layout: Layout):
                            if lang == "de" else entry["term"], section=section, text=entry["text"]),
             **({"parts_de": parts} if parts else {}),
         }
-    for concept in kb.concepts.values():
+    for original in kb.concepts.values():
+        concept = _normalized_concept(original)
         alias_text = "\n".join(concept.get("aliases") or [])
-        payload = concept_payload(concept)
+        payload = concept_payload(original)
         # the most central entry of each edition: results show it when the concept matched
         central = {edition: ids[0] for edition, ids in payload["entries"].items() if ids and ids[0] in kb.entries}
         yield {
@@ -107,17 +130,29 @@ def _check_doc_table(ix, table: list[dict]) -> None:
 
 
 def build_index(layout: Layout) -> Path:
-    """(Re)build build/index/ from the glossary; returns the index folder."""
+    """(Re)build build/index/ from the glossary; returns the index folder.
+
+    Reading the glossary comes first, so its errors stay the glossary's; a file-system
+    error while writing or swapping in the index raises IndexUnwritable. Callers that
+    may race another process take repair.index_lock around this."""
     target = index_dir(layout)
-    target.parent.mkdir(parents=True, exist_ok=True)
     stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
+    docs = list(_documents(layout))
+    try:
+        return _write(target, docs, stamp)
+    except OSError as exc:
+        raise IndexUnwritable(target, exc) from exc
+
+
+def _write(target: Path, docs: list[dict], stamp: dict) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
         writer = ix.writer()
         table = []
         filled = dict.fromkeys(sorted(AVERAGED_OVER_FILLED), 0)
-        for doc in _documents(layout):
+        for doc in docs:
             for name in filled:
                 filled[name] += bool(doc.get(name))
             row = {name: doc.get(name) or None for name in TABLE_FIELDS}
@@ -130,12 +165,36 @@ def build_index(layout: Layout) -> Path:
         write_field_docs(tmp, filled)
         write_synonyms(tmp)
         write_stamp(tmp, stamp)
-        old = target.parent / f".index-old-{os.getpid()}"
-        if target.exists():
-            os.replace(target, old)
-        os.replace(tmp, target)
-        shutil.rmtree(old, ignore_errors=True)
+        _swap(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return target
+
+
+def _swap(new: Path, target: Path) -> None:
+    """Put the folder `new` where `target` is; whatever was there (a folder, a file, a
+    link) is moved aside first and then removed, or put back if the swap fails."""
+    old = target.with_name(".index-old-" + new.name.removeprefix(".index-"))
+    moved = os.path.lexists(target)
+    if moved:
+        os.replace(target, old)
+    try:
+        os.replace(new, target)
+    except OSError:
+        if moved:
+            os.replace(old, target)
+        raise
+    if moved:
+        _remove(old)
+
+
+def _remove(path: Path) -> None:
+    """Best effort: a reader may still hold files of an old index open."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            path.unlink()
+        except OSError:
+            pass

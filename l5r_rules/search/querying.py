@@ -4,6 +4,7 @@ Casual questions contain quotes, colons, asterisks and words like AND or NOT tha
 query parser would treat as syntax (and fail on). Here the query is only ever split
 into words; the words become weighted terms:
 
+* the question is first normalized like the indexed text (analysis.normalize);
 * edition and game words ("lotus", "battle for rokugan") become filters;
   a lone "gold" (also a game term: gold cost) only boosts Gold Edition;
 * judges' synonyms add alternatives (tap -> bow), matched as phrases;
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .analysis import analyze, english, german, plain
+from .analysis import analyze, english, german, normalize, plain
 from .decompound import Splitter, index_vocabulary
 from .fields import SEARCH_FIELDS
 from .scoring import All, Any, Node, Term
@@ -102,7 +103,8 @@ class Plan:
 
 
 def words_of(text: str) -> list[str]:
-    text = _TERMINAL_ESCAPE.sub(" ", text[:MAX_QUERY_CHARS])
+    """The words of a question, in the spelling the index uses (analysis.normalize), lowercased."""
+    text = normalize(_TERMINAL_ESCAPE.sub(" ", text[:MAX_QUERY_CHARS]))
     return _WORD.findall(text.lower())[:MAX_WORDS]
 
 

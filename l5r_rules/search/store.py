@@ -3,7 +3,9 @@
 build/index/ holds the whoosh index (INDEX_NAME), the document table (DOC_TABLE:
 what ranking needs of each document, in document-number order), how many documents
 fill each field that is averaged over those alone (FIELD_DOCS), synonyms.json and
-the freshness stamp. The indexer writes them; the engine only reads them.
+the freshness stamp. The indexer writes them; the engine only reads them, and a
+file it cannot read raises IndexDamaged naming the file, so repair.py can rebuild.
+LOCK_NAME (in build/, beside the index) lets one process at a time rebuild it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 from pathlib import Path
 
 from ..layout import Layout
+from .errors import IndexDamaged
 
 INDEX_NAME = "l5r"
 DOC_TABLE = "docs.json"
@@ -19,6 +22,7 @@ FIELD_DOCS = "field-docs.json"  # field -> number of documents that have it (fie
 # What ranking and filtering need of each document, so a search reads a stored
 # payload only for the hits it prints.
 TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central", "refers")
+LOCK_NAME = ".index.lock"
 
 
 def index_dir(layout: Layout) -> Path:
@@ -29,8 +33,21 @@ def write_doc_table(index: Path, table: list[dict]) -> None:
     (index / DOC_TABLE).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
 
 
+def read_json(index: Path, name: str, kind: type):
+    """The JSON file `name` of the index, which must hold a `kind`; else IndexDamaged."""
+    try:
+        data = json.loads((index / name).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise IndexDamaged(f"{name} is missing") from None
+    except (OSError, ValueError) as exc:
+        raise IndexDamaged(f"{name} is unreadable: {str(exc)[:60]}") from None
+    if not isinstance(data, kind):
+        raise IndexDamaged(f"{name} is not a JSON {kind.__name__}")
+    return data
+
+
 def load_doc_table(index: Path) -> list[dict]:
-    return json.loads((index / DOC_TABLE).read_text(encoding="utf-8"))
+    return read_json(index, DOC_TABLE, list)
 
 
 def write_field_docs(index: Path, counts: dict[str, int]) -> None:
@@ -38,4 +55,4 @@ def write_field_docs(index: Path, counts: dict[str, int]) -> None:
 
 
 def load_field_docs(index: Path) -> dict[str, int]:
-    return json.loads((index / FIELD_DOCS).read_text(encoding="utf-8"))
+    return read_json(index, FIELD_DOCS, dict)

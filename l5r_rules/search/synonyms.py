@@ -36,10 +36,10 @@ def as_table(raw: dict[str, list[str]]) -> Table:
 
 
 def load(index_dir: Path | None) -> Table:
-    """The synonyms saved with the index (or straight from the YAML when there is none)."""
+    """The synonyms saved with the index (or straight from the YAML when there is none).
+    A damaged synonyms.json raises store.IndexDamaged: a search never reads the YAML."""
     if index_dir is not None:
-        try:
-            return as_table(json.loads((index_dir / JSON_NAME).read_text(encoding="utf-8")))
-        except (OSError, ValueError):
-            pass
+        from .store import read_json
+
+        return as_table(read_json(index_dir, JSON_NAME, dict))
     return as_table(read_yaml())
