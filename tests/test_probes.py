@@ -265,3 +265,12 @@ def test_probe(probe_file: Path, tmp_path: Path):
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"changed outside {owns}: {changed[:20]}"
 
+
+
+def test_every_command_is_probed_and_there_are_enough_probes():
+    from l5r_rules.cli import COMMANDS
+
+    folders = {p.parent.name for p in PROBE_FILES}
+    readers = {p.stem.split("-empty")[0] for p in PROBES.glob("readers/*.yaml")}  # e.g. check-sources-empty-entry
+    assert set(COMMANDS) <= folders | readers, sorted(set(COMMANDS) - folders - readers)
+    assert len(PROBE_FILES) >= 80

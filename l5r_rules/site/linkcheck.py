@@ -83,7 +83,7 @@ def check_links(site: Path) -> LinkReport:
             parsed[path] = _parse(path)
         return parsed[path]
 
-    for html in sorted(site.rglob("*.html")):
+    for html in sorted(p for p in site.rglob("*.html") if p.is_file()):  # never open a FIFO: it would block
         rel = html.relative_to(site).as_posix()
         report.pages += 1
         for link, line in page(html).links:
