@@ -1,0 +1,143 @@
+"""Format checks for tests/search_eval_unseen.yaml (the unseen judge-question set).
+
+Only the file's own consistency with the glossary is checked here: every answer id exists,
+every phrase is verbatim in the first answer, ids are unique, and the coverage required of
+the set is met. Nothing from the search code is imported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EVAL = ROOT / "tests" / "search_eval_unseen.yaml"
+ENTRIES = ROOT / "glossary" / "entries"
+CONCEPTS = ROOT / "glossary" / "concepts"
+
+DOCUMENTS = ("gold", "lotus", "ivory", "lcg", "bfr")
+KINDS = ("rule", "glossary-term", "timing-step", "example", "errata", "changes", "overview", "card-anatomy")
+STYLES = ("casual", "term", "typo", "german", "english-bfr", "compare", "situational", "edition-word")
+MINIMUM = {
+    "casual": 60,
+    "typo": 40,
+    "german": 40,
+    "english-bfr": 30,
+    "compare": 40,
+    "situational": 40,
+    "edition-word": 40,
+}
+
+
+def _ws(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@pytest.fixture(scope="module")
+def questions() -> list[dict]:
+    return yaml.safe_load(EVAL.read_text(encoding="utf-8"))["questions"]
+
+
+@pytest.fixture(scope="module")
+def entries() -> dict[str, dict]:
+    out = {}
+    for path in ENTRIES.glob("*/*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out[data["id"]] = data
+    return out
+
+
+@pytest.fixture(scope="module")
+def concepts() -> dict[str, dict]:
+    out = {}
+    for path in CONCEPTS.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out[data["id"]] = data
+    return out
+
+
+def _texts(answer: str, entries: dict, concepts: dict) -> list[str]:
+    """The texts a phrase may come from: entry text (+ translation), or concept summary + differences."""
+    if answer in entries:
+        entry = entries[answer]
+        texts = [entry["text"]]
+        translation = entry.get("translation")
+        if isinstance(translation, dict):
+            texts.append(translation.get("text", ""))
+        elif isinstance(translation, str):
+            texts.append(translation)
+        return [_ws(t) for t in texts]
+    concept = concepts[answer]
+    texts = [concept.get("summary", "")]
+    texts += [d.get("text", "") for d in concept.get("differences") or []]
+    return [_ws(t) for t in texts]
+
+
+def test_ids_unique(questions):
+    ids = [q["id"] for q in questions]
+    assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
+
+
+def test_fields_and_split(questions):
+    for q in questions:
+        assert set(q) == {"id", "q", "answers", "phrase", "tags", "split"}, q["id"]
+        assert q["q"].strip() and q["phrase"].strip() and q["answers"], q["id"]
+        assert q["split"] in ("tune", "sealed"), q["id"]
+    splits = Counter(q["split"] for q in questions)
+    assert abs(splits["tune"] - splits["sealed"]) <= 1, splits
+
+
+def test_answers_exist(questions, entries, concepts):
+    missing = [(q["id"], a) for q in questions for a in q["answers"] if a not in entries and a not in concepts]
+    assert not missing, missing
+
+
+def test_phrase_in_first_answer(questions, entries, concepts):
+    bad = []
+    for q in questions:
+        first = q["answers"][0]
+        if first not in entries and first not in concepts:
+            continue  # reported by test_answers_exist
+        if not any(_ws(q["phrase"]) in t for t in _texts(first, entries, concepts)):
+            bad.append((q["id"], first, q["phrase"]))
+    assert not bad, bad
+
+
+def test_tags_known(questions):
+    known = set(DOCUMENTS) | set(KINDS) | set(STYLES)
+    bad = [(q["id"], t) for q in questions for t in q["tags"] if t not in known]
+    assert not bad, bad
+
+
+def test_kind_tag_matches_first_answer(questions, entries):
+    for q in questions:
+        first = q["answers"][0]
+        kinds = [t for t in q["tags"] if t in KINDS]
+        if first in entries:
+            assert kinds == [entries[first]["kind"]], q["id"]
+        else:
+            assert kinds == [], q["id"]
+
+
+def test_coverage(questions, entries):
+    assert len(questions) >= 420
+    tags = Counter(t for q in questions for t in q["tags"])
+    for doc in DOCUMENTS:
+        assert tags[doc] >= 50, (doc, tags[doc])
+    available = Counter(e["kind"] for e in entries.values())
+    for kind, n in available.items():
+        assert tags[kind] >= min(8, n), (kind, tags[kind])
+    for style, n in MINIMUM.items():
+        assert tags[style] >= n, (style, tags[style])
+    german_outside_bfr = [q["id"] for q in questions if "german" in q["tags"] and "bfr" not in q["tags"]]
+    assert not german_outside_bfr, german_outside_bfr
+
+
+def test_first_answers_spread(questions):
+    first = Counter(q["answers"][0] for q in questions)
+    over = {a: n for a, n in first.items() if n > 4}
+    assert not over, over
