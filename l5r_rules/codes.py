@@ -45,6 +45,8 @@ _TABLE = (
     # references
     ("L5R030", "source.document is not in the sources registry", "use a document id from glossary/_sources.yaml"),
     ("L5R031", "game or edition differs from the source document's", "copy them from the document's registry line"),
+    ("L5R032", "edition or game id that the registry (glossary/_sources.yaml games, editions) does not list",
+     "use a listed id, or add the edition or game to the registry"),
     ("L5R040", "related id is not an entry", "fix the id (the message suggests the closest one) or remove it"),
     ("L5R041", "stale translation: the entry's text changed since translation.source_sha256 was recorded",
      "review the translation against the new text, then record the fingerprint the message gives"),

@@ -18,22 +18,22 @@ from pathlib import Path
 from .kb import load_kb
 from .layout import Layout
 from .schemas import schema
-from .vocab import EDITION_ORDER
 
 FORMAT_ID = "l5r-rules-export/2"
 SCHEMAS = ("sources", "entry", "concept", "errata", "card", "authority", "skip")
 # JSON Lines: record type -> key of the JSON document, in output order.
-RECORDS = (("document", "documents"), ("entry", "entries"), ("concept", "concepts"), ("errata", "errata"),
+RECORDS = (("game", "games"), ("edition", "editions"), ("document", "documents"), ("entry", "entries"), ("concept", "concepts"), ("errata", "errata"),
            ("card", "cards"), ("authority", "authority"), ("skip", "skip"))
 
 
 def export_records(layout: Layout) -> dict:
     kb = load_kb(layout.root)
-    rank = {e.value: i for i, e in enumerate(EDITION_ORDER)}
-    entries = sorted(kb.entries.values(), key=lambda e: (rank.get(e["edition"], 99), e.get("order", 0), e["id"]))
+    entries = sorted(kb.entries.values(), key=lambda e: (kb.registry.rank(e["edition"]), e.get("order", 0), e["id"]))
     return {
         "format": FORMAT_ID,
         "schemas": {name: schema(name) for name in SCHEMAS},
+        "games": [dataclasses.asdict(g) for g in kb.registry.games],
+        "editions": [dataclasses.asdict(e) for e in kb.registry.editions],
         "documents": [dataclasses.asdict(d) for d in kb.documents.values()],
         "entries": entries,
         "concepts": [kb.concepts[k] for k in sorted(kb.concepts)],

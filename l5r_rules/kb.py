@@ -14,7 +14,8 @@ from pathlib import Path
 
 from . import yamlio
 from .layout import Layout, find_root, yaml_files
-from .registry import Document, load_documents
+from .editions import Registry
+from .registry import Document, load_documents, load_registry_data
 
 
 @dataclass
@@ -22,6 +23,7 @@ class KnowledgeBase:
     layout: Layout
     documents: dict[str, Document]
     entries: dict[str, dict]
+    registry: Registry = field(default_factory=lambda: Registry((), ()))  # games and editions
     concepts: dict[str, dict] = field(default_factory=dict)
     errata: dict[str, dict] = field(default_factory=dict)
     cards: dict[str, dict] = field(default_factory=dict)
@@ -31,6 +33,11 @@ class KnowledgeBase:
     def entries_of(self, edition: str) -> list[dict]:
         """One edition's entries in source order."""
         return sorted((e for e in self.entries.values() if e["edition"] == edition), key=lambda e: e["order"])
+
+    @property
+    def edition_order(self) -> list[str]:
+        """Edition ids in publication order (from the registry)."""
+        return self.registry.order
 
 
 def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
@@ -61,9 +68,11 @@ def _load_optional(path: Path, schema_name: str, code: str = "L5R010"):
 def load_kb(root: Path | None = None) -> KnowledgeBase:
     layout = Layout(root or find_root())
     skip = _load_optional(layout.skip_list, "skip", "L5R071")
+    sources = load_registry_data(layout)
     return KnowledgeBase(
         layout=layout,
-        documents={d.id: d for d in load_documents(layout)},
+        documents={d.id: d for d in load_documents(layout, sources)},
+        registry=Registry.from_json(sources),
         entries=_load_dir(layout.entries, "*/*.yaml", "entry"),
         concepts=_load_dir(layout.concepts, "*.yaml", "concept"),
         errata=_load_dir(layout.errata, "*.yaml", "errata"),

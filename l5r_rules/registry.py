@@ -49,15 +49,20 @@ class Document:
         return collapse(self.clean_text(layout))
 
 
-def load_documents(layout: Layout) -> list[Document]:
-    """The registry's documents; GlossaryFileError if it is missing, unsafe YAML or off its schema."""
+def load_registry_data(layout: Layout) -> dict:
+    """`_sources.yaml` as data; GlossaryFileError if it is missing, unsafe YAML or off its schema."""
     from .kb import load_checked
 
     path = layout.sources_registry
     if not path.exists() and not path.is_symlink():
         raise yamlio.GlossaryFileError(path, yamlio.YamlProblem(
             "L5R070", 1, 1, "(document)", "no sources registry here: is --root a checkout with glossary/_sources.yaml?"))
-    data = load_checked(path, "sources", "L5R070")
+    return load_checked(path, "sources", "L5R070")
+
+
+def load_documents(layout: Layout, data: dict | None = None) -> list[Document]:
+    """The registry's documents (from `data` if already loaded)."""
+    data = load_registry_data(layout) if data is None else data
     docs = []
     for d in data.get("documents", []):
         d = dict(d)
@@ -66,6 +71,3 @@ def load_documents(layout: Layout) -> list[Document]:
         docs.append(Document(**d))
     return docs
 
-
-def documents_by_id(layout: Layout) -> dict[str, Document]:
-    return {d.id: d for d in load_documents(layout)}

@@ -54,7 +54,8 @@ def test_every_record_follows_the_schema_exported_with_it(exported):
         validator = Draft202012Validator(data["schemas"][name])
         for record in data[key]:
             assert not list(validator.iter_errors(record)), (key, record.get("id"))
-    Draft202012Validator(data["schemas"]["sources"]).validate({"documents": data["documents"]})
+    Draft202012Validator(data["schemas"]["sources"]).validate(
+        {"games": data["games"], "editions": data["editions"], "documents": data["documents"]})
     Draft202012Validator(data["schemas"]["skip"]).validate({"skip": data["skip"]})
 
 

@@ -150,7 +150,7 @@ REFUSED = [
      ["glossary/entries/lotus/lotus-list.yaml:1:1: is not a YAML mapping"]),
     ("missing source file",
      lambda r: (r / "sources/mini.txt").unlink(), [], 1,
-     ["glossary/_sources.yaml:8:9: L5R070 documents[0].file source file 'sources/mini.txt' does not exist"]),
+     ["glossary/_sources.yaml:50:9: L5R070 documents[0].file source file 'sources/mini.txt' does not exist"]),
     ("source that is not UTF-8",
      lambda r: (r / "sources/mini.txt").write_bytes(b"Bowing\n\nTo bow \xff a card.\n"), [], 1,
      ["sources/mini.txt:3:8: source is not UTF-8 text (byte 0xff"]),

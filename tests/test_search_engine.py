@@ -195,4 +195,4 @@ def test_whoosh_stand_ins_are_gone():
 def test_weak_words_are_dropped_only_beside_others(engine, question, words):
     from l5r_rules.search.querying import plan
 
-    assert [[phrase for phrase, _ in slot] for slot in plan(question, engine.synonyms).slots] == words
+    assert [[phrase for phrase, _ in slot] for slot in plan(question, engine.synonyms, engine.names).slots] == words

@@ -30,12 +30,12 @@ def slot_words(p):
     ("Wann darf ich eine Territorium Karte spielen", [["territorium"], ["karte"], ["spielen"]]),
 ])
 def test_german_question_words_are_skipped(engine, question, words):
-    assert slot_words(plan(question, engine.synonyms)) == words
+    assert slot_words(plan(question, engine.synonyms, engine.names)) == words
 
 
 def test_die_is_an_article_in_a_german_question(engine):
-    german = slot_words(plan("Wie funktioniert die Provinzverteidigung", engine.synonyms))
-    english = slot_words(plan("can my personality die in a duel", engine.synonyms))
+    german = slot_words(plan("Wie funktioniert die Provinzverteidigung", engine.synonyms, engine.names))
+    english = slot_words(plan("can my personality die in a duel", engine.synonyms, engine.names))
     assert not any("destroyed" in slot for slot in german)
     assert any("destroyed" in slot for slot in english)
 

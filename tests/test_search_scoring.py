@@ -60,7 +60,7 @@ def whoosh_ranking(searcher, q, limit, filter_query):
 
 
 def query_of(engine, question):
-    return build_query(engine.stats, plan(question, engine.synonyms))
+    return build_query(engine.stats, plan(question, engine.synonyms, engine.names))
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=[q.q for q in QUESTIONS])
@@ -129,5 +129,5 @@ def test_remembered_statistics_build_the_same_queries(engine):
         engine.search(question.q)
     fresh = ReaderStats(engine.reader, field_docs=engine.stats.field_docs)
     for question in QUESTIONS:
-        assert (build_query(engine.stats, plan(question.q, engine.synonyms))
-                == build_query(fresh, plan(question.q, engine.synonyms))), question.q
+        assert (build_query(engine.stats, plan(question.q, engine.synonyms, engine.names))
+                == build_query(fresh, plan(question.q, engine.synonyms, engine.names))), question.q

@@ -12,12 +12,14 @@ import pytest
 
 from l5r_rules.search.analysis import analyze, english, german
 from l5r_rules.search.engine import open_engine
-from l5r_rules.search.querying import EDITION_PHRASES, GERMAN_FUNCTION_WORDS, QUERY_STOPWORDS, words_of
+from l5r_rules.editions import load_registry
+from l5r_rules.search.querying import GERMAN_FUNCTION_WORDS, QUERY_STOPWORDS, EditionWords, words_of
 from l5r_rules.search.synonyms import read_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 SYNONYMS = read_yaml()
 ALTERNATIVES = sorted({alt for alts in SYNONYMS.values() for alt in alts})
+EDITION_PHRASES = EditionWords.of(load_registry(REPO)).phrases
 
 
 def test_keys_are_plain_words():

@@ -24,6 +24,8 @@ def check(g: Glossary) -> list[Problem]:
                 if isinstance(d.get("file"), str) and not (g.layout.root / d["file"]).is_file():
                     out.append(g.registry.problem("L5R070", ("documents", i, "file"), f"source file '{d['file']}' does not exist"))
 
+    out += _registry_ids(g)
+
     # Ids that exist (even in a file with other problems) vs. the data of files that passed the schema.
     # A file that could not be read still names its entry: no follow-on "not an entry" for it.
     # (and an id that differs from its file name is one L5R020, so references by either name count.)
@@ -86,4 +88,39 @@ def check(g: Glossary) -> list[Problem]:
         for i, concept_ref in enumerate(data.get("concepts") or []):
             if concept_ref not in concepts:
                 out.append(doc.problem("L5R060", ("concepts", i), f"'{concept_ref}' is not a concept id{_hint(concept_ref, concepts)}"))
+    return out
+
+
+def _registry_ids(g: Glossary) -> list[Problem]:
+    """Every edition and game id used anywhere is one the registry lists (L5R032)."""
+    if not g.registry_ok:
+        return []
+    reg = g.registry.data
+    games = {x["id"] for x in reg["games"]}
+    editions = {x["id"] for x in reg["editions"]}
+    out: list[Problem] = []
+
+    def need(doc, value, known, kind, where) -> None:
+        if isinstance(value, str) and value not in known:
+            out.append(doc.problem("L5R032", where, f"'{value}' is not a {kind} of the registry "
+                                                    f"(known: {', '.join(sorted(known))})"))
+
+    for i, ed in enumerate(reg["editions"]):
+        need(g.registry, ed["game"], games, "game", ("editions", i, "game"))
+    for i, d in enumerate(reg["documents"]):
+        need(g.registry, d["game"], games, "game", ("documents", i, "game"))
+        need(g.registry, d["edition"], editions, "edition", ("documents", i, "edition"))
+    for doc in g.checked(g.entries):
+        need(doc, doc.data.get("game"), games, "game", ("game",))
+        need(doc, doc.data.get("edition"), editions, "edition", ("edition",))
+    for doc in g.checked(g.concepts):
+        for i, game in enumerate(doc.data.get("games") or []):
+            need(doc, game, games, "game", ("games", i))
+        for ed in doc.data.get("entries") or {}:
+            need(doc, ed, editions, "edition", ("entries", ed))
+        for i, point in enumerate(doc.data.get("differences") or []):
+            for j, ed in enumerate(point.get("editions") or []):
+                need(doc, ed, editions, "edition", ("differences", i, "editions", j))
+    for doc in g.checked(g.errata):
+        need(doc, doc.data.get("edition"), editions, "edition", ("edition",))
     return out

@@ -35,15 +35,14 @@ def _run(root, wanted, editions, as_json):
     from ..search.clihelp import NotFound, did_you_mean, id_argument
     from ..search.engine import SearchUsageError, check_filter, open_engine
     from ..search.worddiff import word_diff
-    from ..vocab import EDITION_ORDER
 
     wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare bowing")
     chosen = None
-    if editions:
-        chosen = [check_filter("edition", e) for e in editions.split(",") if e.strip()]
-        if not chosen:
-            raise SearchUsageError("--editions is empty (e.g. --editions gold,lotus,ivory)")
+    if editions is not None and not [e for e in editions.split(",") if e.strip()]:
+        raise SearchUsageError("--editions is empty (e.g. --editions gold,lotus,ivory)")
     with open_engine(root) as engine:
+        if editions:
+            chosen = [check_filter("edition", e, engine.registry) for e in editions.split(",") if e.strip()]
         concept = engine.concept(wanted)  # a concept id first: some equal an entry id (lcg-stronghold)
         if concept is None:
             concept = engine.concept((engine.entry(wanted) or {}).get("concept") or "")
@@ -52,7 +51,7 @@ def _run(root, wanted, editions, as_json):
             hint = did_you_mean(wanted, known) or (f" (concepts: {', '.join(known[:8])}...)" if known else
                                                    " (no concepts in glossary/concepts/ yet)")
             raise NotFound(f"no concept {wanted!r}{hint}")
-        order = chosen or [e.value for e in EDITION_ORDER if concept["entries"].get(e.value)]
+        order = chosen or [e for e in engine.registry.order if concept["entries"].get(e)]
         missing = [e for e in order if not concept["entries"].get(e)]
         if missing:
             raise SearchUsageError(f"concept '{concept['id']}' has no entries for {', '.join(missing)} "

@@ -10,8 +10,8 @@ from .common import root_option
 @click.command("search")
 @root_option
 @click.argument("query")
-@click.option("--game", default=None, help="Only this game: ccg, lcg or bfr.")
-@click.option("--edition", default=None, help="Only this edition: gold, lotus, ivory, lcg or bfr.")
+@click.option("--game", default=None, help="Only this game (a game id of glossary/_sources.yaml, e.g. ccg).")
+@click.option("--edition", default=None, help="Only this edition (an edition id of glossary/_sources.yaml, e.g. lotus).")
 @click.option("--kind", default=None, help="Only this kind of entry (rule, glossary-term, example, ...).")
 @click.option("--limit", default=10, show_default=True, type=int, help="Most entries to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits instead of a table.")
@@ -37,7 +37,7 @@ def search_cmd(root, query, game, edition, kind, limit, as_json):
 
 def _run(root, query, game, edition, kind, limit, as_json):
     from ..search.analysis import normalize
-    from ..search.engine import SearchUsageError, check_filter, search_once
+    from ..search.engine import SearchUsageError, search_once
     from ..search.querying import words_of
 
     if not normalize(query).strip():
@@ -45,8 +45,6 @@ def _run(root, query, game, edition, kind, limit, as_json):
     if not words_of(query):
         raise SearchUsageError("no words in the query (only punctuation or control characters): "
                                "type a few words, e.g. l5r-rules search \"tie in a duel\"")
-    for name, value in (("game", game), ("edition", edition), ("kind", kind)):
-        check_filter(name, value)
     results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit)
     if as_json:
         import json

@@ -18,16 +18,17 @@ from pathlib import Path
 from whoosh import index as windex
 
 from ..layout import Layout, find_root
-from ..vocab import EDITION_ORDER, Edition, Game, Kind
+from ..editions import Registry
+from ..vocab import Kind
 from .errors import IndexDamaged, SearchUsageError
 from .fields import build_schema
 from .repair import Report, to_stderr, with_index
-from .store import INDEX_NAME, load_doc_table, load_field_docs
-from .querying import build_query, plan
+from .store import INDEX_NAME, load_doc_table, load_field_docs, load_registry
+from .querying import EditionWords, build_query, plan
 from .scoring import ReaderStats, score as score_query, top
 from .synonyms import load as load_synonyms
 
-VALID = {"game": {g.value for g in Game}, "edition": {e.value for e in Edition}, "kind": {k.value for k in Kind}}
+KINDS = {k.value for k in Kind}
 
 
 SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
@@ -79,20 +80,25 @@ class Results:
         return [h for g in self.groups for h in g.hits]
 
 
-def check_filter(name: str, value: str | None) -> str | None:
+def check_filter(name: str, value: str | None, registry: Registry) -> str | None:
+    """A --game, --edition or --kind value, checked against the registry (games, editions) or the kinds."""
     if value is None:
         return None
     value = value.strip().lower()
-    if value not in VALID[name]:
-        raise SearchUsageError(f"unknown {name} '{value}' (choose from {', '.join(sorted(VALID[name]))})")
+    valid = {"game": registry.game_ids, "edition": registry.order, "kind": sorted(KINDS)}[name]
+    if value not in valid:
+        raise SearchUsageError(f"unknown {name} '{value}' (choose from {', '.join(valid)})")
     return value
 
 
 class Engine:
-    def __init__(self, layout: Layout, ix, synonyms, docs: list[dict], field_docs: dict[str, int] | None = None):
+    def __init__(self, layout: Layout, ix, synonyms, docs: list[dict], field_docs: dict[str, int] | None = None,
+                 registry: Registry | None = None):
         self.layout = layout
         self.ix = ix
         self.synonyms = synonyms
+        self.registry = registry or Registry((), ())  # games and editions (glossary/_sources.yaml)
+        self.names = EditionWords.of(self.registry)  # the words of a question that name them
         self.reader = ix.reader()
         count = self.reader.doc_count_all()
         if len(docs) != count:
@@ -147,11 +153,12 @@ class Engine:
     # -- search -------------------------------------------------------------------
     def search(self, text: str, *, game: str | None = None, edition: str | None = None,
                kind: str | None = None, limit: int = 10) -> Results:
-        game, edition, kind = check_filter("game", game), check_filter("edition", edition), check_filter("kind", kind)
+        game, edition, kind = (check_filter("game", game, self.registry), check_filter("edition", edition, self.registry),
+                               check_filter("kind", kind, self.registry))
         if limit < 1:
             raise SearchUsageError("--limit must be at least 1")
         limit = min(limit, len(self.docs))  # --limit 1000000000: every document at most
-        p = plan(text, self.synonyms)
+        p = plan(text, self.synonyms, self.names)
         editions = {edition} if edition else set(p.editions)
         games = {game} if game else set(p.games)
         if edition:
@@ -241,8 +248,8 @@ class Engine:
         """The concept's central entry of every edition that the search itself did not rank."""
         out = []
         central = self.docs[concept].get("central") or {}
-        for ed in EDITION_ORDER:
-            docnum = self.docnum.get(("entry", central.get(ed.value)))
+        for ed in self.registry.order:
+            docnum = self.docnum.get(("entry", central.get(ed)))
             if docnum is None or docnum in listed:
                 continue
             if self._passes(self.docs[docnum], editions, games, kind):
@@ -280,10 +287,11 @@ def _layout(root: Path | None) -> Layout:
 
 def _open(layout: Layout, target: Path) -> Engine:
     synonyms, docs, field_docs = load_synonyms(target), load_doc_table(target), load_field_docs(target)
+    registry = Registry.from_json(load_registry(target))
     # The schema is this code's (freshness.py rebuilds an index of other code), not the pickle in
     # the table of contents: as fast, and a damaged pickle can ask for gigabytes of memory.
     ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
-    return Engine(layout, ix, synonyms, docs, field_docs)
+    return Engine(layout, ix, synonyms, docs, field_docs, registry)
 
 
 def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:

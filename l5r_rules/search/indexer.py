@@ -24,7 +24,7 @@ from .fields import AVERAGED_OVER_FILLED, build_schema
 from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
 from .errors import IndexUnwritable
-from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table, write_field_docs
+from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table, write_field_docs, write_registry
 from .synonyms import write_json as write_synonyms
 
 
@@ -137,14 +137,17 @@ def build_index(layout: Layout) -> Path:
     may race another process take repair.index_lock around this."""
     target = index_dir(layout)
     stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
+    from ..editions import load_registry
+
     docs = list(_documents(layout))
+    registry = load_registry(layout.root).to_json()
     try:
-        return _write(target, docs, stamp)
+        return _write(target, docs, stamp, registry)
     except OSError as exc:
         raise IndexUnwritable(target, exc) from exc
 
 
-def _write(target: Path, docs: list[dict], stamp: dict) -> Path:
+def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
@@ -163,6 +166,7 @@ def _write(target: Path, docs: list[dict], stamp: dict) -> Path:
         _check_doc_table(ix, table)
         write_doc_table(tmp, table)
         write_field_docs(tmp, filled)
+        write_registry(tmp, registry)
         write_synonyms(tmp)
         write_stamp(tmp, stamp)
         _swap(tmp, target)

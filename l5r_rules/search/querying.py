@@ -5,8 +5,8 @@ query parser would treat as syntax (and fail on). Here the query is only ever sp
 into words; the words become weighted terms:
 
 * the question is first normalized like the indexed text (analysis.normalize);
-* edition and game words ("lotus", "battle for rokugan") become filters;
-  a lone "gold" (also a game term: gold cost) only boosts Gold Edition;
+* edition and game words (the registry's `words`: "lotus", "battle for rokugan") become
+  filters; a soft word (`soft_words`: "gold", also a game term) alone only boosts its edition;
 * judges' synonyms add alternatives (tap -> bow), matched as phrases;
 * every word is analyzed with the English and the German analyzer and searched in
   the fields of that language (term and aliases weigh most, see fields.py);
@@ -43,24 +43,39 @@ LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_d
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
 
-# phrase -> (editions, games). Longest phrases are matched first.
-EDITION_PHRASES: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
+@dataclass(frozen=True)
+class EditionWords:
+    """The words of a question that name an edition or game, from the registry (editions.py).
 
+    `phrases`: phrase -> (editions, games) it filters to; longest phrases match first.
+    `soft`: words that name an edition but are also ordinary game words ("gold", the
+    currency): alone they only favour the edition; beside a filtering edition word
+    ("gold and lotus") they filter too.
+    """
 
-def _edition_phrase(words: str, editions=(), games=()) -> None:
-    EDITION_PHRASES[tuple(words.split())] = (frozenset(editions), frozenset(games))
+    phrases: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]]
+    soft: dict[str, frozenset[str]]
 
+    @property
+    def longest(self) -> int:
+        return max((len(k) for k in self.phrases), default=1)
 
-for _w in ("lotus", "lotus edition", "ivory", "ivory edition", "gold edition"):
-    _edition_phrase(_w, editions=[_w.split()[0]])
-for _w in ("lcg", "ffg", "fantasy flight", "living card game", "new card game"):
-    _edition_phrase(_w, editions=["lcg"])
-for _w in ("bfr", "battle for rokugan", "kampf um rokugan", "board game", "brettspiel"):
-    _edition_phrase(_w, editions=["bfr"])
-for _w in ("ccg", "aeg", "old card game", "collectible card game"):
-    _edition_phrase(_w, games=["ccg"])
+    @classmethod
+    def of(cls, registry) -> "EditionWords":
+        phrases: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
+        soft: dict[str, set[str]] = {}
+        for game in registry.games:
+            for words in game.words:
+                eds, games = phrases.get(tuple(words_of(words)), (frozenset(), frozenset()))
+                phrases[tuple(words_of(words))] = (eds, games | {game.id})
+        for ed in registry.editions:
+            for words in ed.words:
+                eds, games = phrases.get(tuple(words_of(words)), (frozenset(), frozenset()))
+                phrases[tuple(words_of(words))] = (eds | {ed.id}, games)
+            for word in ed.soft_words:
+                soft.setdefault(word.lower(), set()).add(ed.id)
+        return cls(phrases, {w: frozenset(eds) for w, eds in soft.items()})
 
-SOFT_EDITION_WORDS = {"gold": "gold"}  # also an ordinary game term
 
 # Question words that carry no meaning for the rules ("what happens when ...").
 QUERY_STOPWORDS = frozenset(
@@ -116,22 +131,23 @@ def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[
     return None
 
 
-def plan(text: str, syn: Table) -> Plan:
-    """Split `text` into edition filters and word slots, using the synonym table `syn`."""
+def plan(text: str, syn: Table, names: EditionWords) -> Plan:
+    """Split `text` into edition filters and word slots, using the synonym table `syn`
+    and the registry's edition and game words `names`."""
     words = words_of(text)
     p = Plan(words=words)
     longest_syn = max((len(k) for k in syn), default=1)
-    longest_ed = max(len(k) for k in EDITION_PHRASES)
+    longest_ed = names.longest
     i = 0
-    named_gold = False
+    named_soft: set[str] = set()
     german = any(w in GERMAN_FUNCTION_WORDS for w in words)
     while i < len(words):
         if words[i] in GERMAN_FUNCTION_WORDS or (german and words[i] in GERMAN_IN_GERMAN):
             i += 1
             continue
-        hit = _match_phrase(words, i, EDITION_PHRASES, longest_ed)
+        hit = _match_phrase(words, i, names.phrases, longest_ed)
         if hit:
-            editions, games = EDITION_PHRASES[hit[0]]
+            editions, games = names.phrases[hit[0]]
             p.editions |= editions
             p.games |= games
             i += hit[1]
@@ -143,18 +159,17 @@ def plan(text: str, syn: Table) -> Plan:
             continue
         word = words[i]
         i += 1
-        if word in SOFT_EDITION_WORDS:
-            named_gold = True
+        named_soft |= names.soft.get(word, frozenset())
         if word in QUERY_STOPWORDS:
             continue
         p.slots.append([(word, 1.0)])
     if len(p.slots) > 1:  # "targeting rules": the other words say which rule
         p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in WEAK_WORDS)] or p.slots
-    if named_gold:
+    if named_soft:
         if p.editions:  # "gold and lotus": a comparison, so gold is an edition here
-            p.editions.add("gold")
+            p.editions |= named_soft
         else:
-            p.soft_editions.add("gold")
+            p.soft_editions |= named_soft
     return p
 
 

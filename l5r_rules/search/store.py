@@ -19,6 +19,7 @@ from .errors import IndexDamaged
 INDEX_NAME = "l5r"
 DOC_TABLE = "docs.json"
 FIELD_DOCS = "field-docs.json"  # field -> number of documents that have it (fields.AVERAGED_OVER_FILLED)
+REGISTRY = "registry.json"  # the games and editions of glossary/_sources.yaml (editions.Registry), for filters
 # What ranking and filtering need of each document, so a search reads a stored
 # payload only for the hits it prints.
 TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central", "refers")
@@ -56,3 +57,11 @@ def write_field_docs(index: Path, counts: dict[str, int]) -> None:
 
 def load_field_docs(index: Path) -> dict[str, int]:
     return read_json(index, FIELD_DOCS, dict)
+
+
+def write_registry(index: Path, registry: dict) -> None:
+    (index / REGISTRY).write_text(json.dumps(registry, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+
+
+def load_registry(index: Path) -> dict:
+    return read_json(index, REGISTRY, dict)

@@ -20,6 +20,7 @@ from typing import Callable
 
 import yaml
 
+from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
 from . import outdir
@@ -168,6 +169,9 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         count = render_pages(data, pages, work, Urls(directory_urls=not offline))
         config_root = site_config_root(layout.root)
         extra = _copy_content(config_root / "content", work)
+        css = work / "assets" / "stylesheets" / "editions.css"
+        css.parent.mkdir(parents=True, exist_ok=True)
+        css.write_text(badge_css(kb.registry), encoding="utf-8")
         timings["render"] = time.perf_counter() - t1
         say(f"rendered {count} pages and {len(extra)} hand-written pages ({timings['render']:.1f} s)")
 

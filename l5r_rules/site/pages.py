@@ -10,6 +10,8 @@ through them, which keeps each page small (the nav is repeated on every page).
 
 from __future__ import annotations
 
+import functools
+
 import json
 import string
 from collections import defaultdict
@@ -20,11 +22,11 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from ..vocab import GAME_OF_EDITION, slugify
+from ..vocab import slugify
 from . import urls as U
 from .diff import word_diff
 from .schemadoc import available as available_schemas, schema_doc
-from .sitedata import EDITION_LABELS, EDITION_SHORT, ERRATA_TYPES, GAME_LABELS, SiteData
+from .sitedata import ERRATA_TYPES, SiteData
 from .textrender import md_inline, render_text
 
 
@@ -50,10 +52,7 @@ def environment() -> jinja2.Environment:
     env.filters["title"] = safe_title
     env.filters["slug"] = slugify
     env.filters["errata_type"] = lambda t: ERRATA_TYPES.get(t, t)
-    env.globals.update(
-        EDITION_LABELS=EDITION_LABELS, EDITION_SHORT=EDITION_SHORT, GAME_LABELS=GAME_LABELS,
-        GAME_OF_EDITION={str(k): str(v) for k, v in GAME_OF_EDITION.items()}, U=U,
-    )
+    env.globals.update(U=U)
     return env
 
 
@@ -81,7 +80,7 @@ class PageHelpers:
         if entry is None:  # validate reports dangling ids; the site shows the id unlinked
             return Markup('<span class="l5r-missing" title="not an entry id">{}</span>').format(entry_id)
         label = Markup('<a href="{}">{}</a>').format(self.entry_link(entry_id), entry["term"])
-        return badge(entry["edition"]) + Markup(" ") + label if with_badge else label
+        return badge(self.data.registry, entry["edition"]) + Markup(" ") + label if with_badge else label
 
     def concept_a(self, concept_id: str) -> Markup:
         concept = self.data.concepts.get(concept_id)
@@ -113,14 +112,15 @@ class PageHelpers:
         return Markup('<span class="l5r-cite">{}{}: {}{}</span>').format(title, year, section, page)
 
 
-def badge(edition: str) -> Markup:
+def badge(registry, edition: str) -> Markup:
+    """An edition's badge; its colour comes from the registry through the generated editions.css."""
     return Markup('<span class="l5r-badge l5r-ed-{0}" title="{1}">{2}</span>').format(
-        edition, EDITION_LABELS.get(edition, edition), EDITION_SHORT.get(edition, edition))
+        edition, registry.label(edition), registry.short(edition))
 
 
 def _concept_editions(data: SiteData, concept: dict) -> list[tuple[str, list[dict]]]:
     out = []
-    for edition in ("gold", "lotus", "ivory", "lcg", "bfr"):
+    for edition in data.registry.order:
         ids = concept.get("entries", {}).get(edition) or []
         rows = [data.entries[i] for i in ids if i in data.entries]
         if rows:
@@ -132,11 +132,11 @@ DIFF_MIN_SIMILARITY = 0.25
 """Below this share of common words a word diff is noise (stray "the", "or" kept); the texts are shown plainly."""
 
 
-def _compare_pairs(editions: list[tuple[str, list[dict]]]) -> list[dict]:
+def _compare_pairs(game_of: dict[str, str], editions: list[tuple[str, list[dict]]]) -> list[dict]:
     """Consecutive editions of the same game, with a word diff of their joined text."""
     pairs = []
     for (ed_a, rows_a), (ed_b, rows_b) in zip(editions, editions[1:]):
-        same_game = GAME_OF_EDITION.get(ed_a) == GAME_OF_EDITION.get(ed_b)
+        same_game = game_of.get(ed_a) == game_of.get(ed_b)
         diff = None
         if same_game:
             diff = word_diff("\n\n".join(e["text"] for e in rows_a), "\n\n".join(e["text"] for e in rows_b))
@@ -210,12 +210,12 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
         editions = _concept_editions(data, concept)
         ctx = {"concept": concept, "editions": editions, "scenarios": data.concept_scenarios(concept)}
         pages.append(PageSpec(U.concept_page(concept["id"]), "concept.md.j2", ctx))
-        pages.append(PageSpec(U.compare_page(concept["id"]), "compare.md.j2", {**ctx, "pairs": _compare_pairs(editions)}))
+        pages.append(PageSpec(U.compare_page(concept["id"]), "compare.md.j2", {**ctx, "pairs": _compare_pairs(data.registry.game_of, editions)}))
     pages.append(PageSpec("glossary.md", "glossary_az.md.j2", {"letters": _az(data)}))
     pages.append(PageSpec("errata/index.md", "errata_index.md.j2", {}))
     for edition, records in data.errata_by_edition.items():
         pages.append(PageSpec(U.errata_edition_page(edition), "errata_list.md.j2",
-                              {"heading": f"Errata and changes: {EDITION_LABELS.get(edition, edition)}", "records": records, "edition": edition}))
+                              {"heading": f"Errata and changes: {data.registry.label(edition)}", "records": records, "edition": edition}))
     for card, records in data.errata_by_card.items():
         pages.append(PageSpec(U.card_page(card), "errata_list.md.j2", {"heading": card, "records": records, "card": card}))
     if data.authority is not None:
@@ -236,7 +236,7 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
     items: list = [{"Home": "index.md"}]
     editions = []
     for edition in data.editions:
-        editions.append({EDITION_LABELS[edition]: [{"Contents": U.edition_index_page(edition)},
+        editions.append({data.registry.label(edition): [{"Contents": U.edition_index_page(edition)},
                                                    {"Read front to back": U.edition_book_page(edition)}]})
     items.append({"Editions": editions})
     items.append({"Concepts": "concepts/index.md"})
@@ -255,7 +255,7 @@ def render_pages(data: SiteData, pages: list[PageSpec], docs_dir: Path, urls: U.
     count = 0
     for spec in pages:
         helpers = PageHelpers(data, urls, spec.path)
-        text = env.get_template(spec.template).render(site=data, h=helpers, badge=badge, page=spec.path, **spec.context)
+        text = env.get_template(spec.template).render(site=data, h=helpers, badge=functools.partial(badge, data.registry), page=spec.path, **spec.context)
         target = docs_dir / spec.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

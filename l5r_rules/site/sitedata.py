@@ -12,18 +12,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..kb import KnowledgeBase
-from ..vocab import EDITION_ORDER, GAME_OF_EDITION, slugify
+from ..editions import Registry
+from ..vocab import slugify
 from . import scenarios as scenario_mod
 
-EDITION_LABELS = {
-    "gold": "Gold Edition",
-    "lotus": "Lotus Edition",
-    "ivory": "Ivory Edition",
-    "lcg": "The Card Game (LCG)",
-    "bfr": "Battle for Rokugan",
-}
-EDITION_SHORT = {"gold": "Gold", "lotus": "Lotus", "ivory": "Ivory", "lcg": "LCG", "bfr": "BfR"}
-GAME_LABELS = {"ccg": "collectible card game (CCG)", "lcg": "living card game (LCG)", "bfr": "board game"}
 ERRATA_TYPES = {
     "card-errata": "Card erratum",
     "clarification": "Clarification",
@@ -45,6 +37,11 @@ class SiteData:
     authority: object | None = None
     scenarios: list[scenario_mod.ScenarioView] = field(default_factory=list)
     scenarios_of_entry: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def registry(self) -> Registry:
+        """Games and editions: labels, short names, order, badge colours (glossary/_sources.yaml)."""
+        return self.kb.registry
 
     @property
     def entries(self) -> dict[str, dict]:
@@ -79,7 +76,7 @@ class SiteData:
 
 def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
     by_edition: dict[str, list[dict]] = {}
-    for edition in EDITION_ORDER:
+    for edition in kb.edition_order:
         rows = kb.entries_of(edition)
         if rows:
             by_edition[edition] = rows
@@ -112,7 +109,7 @@ def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
             by_card[rec["card"]].append(rec)
     data.errata_of_entry = dict(errata_of_entry)
     data.errata_of_concept = dict(errata_of_concept)
-    data.errata_by_edition = {ed: by_ed[ed] for ed in EDITION_ORDER if by_ed.get(ed)}
+    data.errata_by_edition = {ed: by_ed[ed] for ed in kb.edition_order if by_ed.get(ed)}
     data.errata_by_card = dict(sorted(by_card.items(), key=lambda kv: (slugify(kv[0]), kv[0])))
     data.authority = kb.authority
     if with_scenarios:
@@ -123,13 +120,3 @@ def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
                 index[eid].append(i)
         data.scenarios_of_entry = dict(index)
     return data
-
-
-def game_of(edition: str) -> str:
-    return str(GAME_OF_EDITION.get(edition, ""))
-
-
-def card_ids(data: SiteData) -> dict[str, str]:
-    return {card: slugify(card) for card in data.errata_by_card}
-
-

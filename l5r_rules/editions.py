@@ -1,0 +1,102 @@
+"""Games and editions: read from the registry (`glossary/_sources.yaml`), never listed in code.
+
+Everything that shows or filters by edition asks a `Registry`: the site (tabs in
+publication order, badges and their colours, labels), search (filters, the words
+in a question that name an edition), the CLI (what --edition accepts) and validate
+(every edition or game id an entry, concept or errata record uses). Adding an
+edition is a registry line, its document and its outline: no code changes.
+
+This module imports nothing heavy: search reads the registry from its index
+(`Registry.from_json`), everything else from the glossary (`load_registry`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    label: str
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EditionInfo:
+    id: str
+    game: str
+    label: str
+    short: str
+    badge: str
+    words: tuple[str, ...] = ()
+    soft_words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Registry:
+    games: tuple[GameInfo, ...]
+    editions: tuple[EditionInfo, ...]  # publication order
+    _by_id: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_id.update({e.id: e for e in self.editions})
+
+    @property
+    def order(self) -> list[str]:
+        """Edition ids in publication order."""
+        return [e.id for e in self.editions]
+
+    @property
+    def game_ids(self) -> list[str]:
+        return [g.id for g in self.games]
+
+    @property
+    def game_of(self) -> dict[str, str]:
+        return {e.id: e.game for e in self.editions}
+
+    def edition(self, edition_id: str) -> EditionInfo | None:
+        return self._by_id.get(edition_id)
+
+    def label(self, edition_id: str) -> str:
+        info = self._by_id.get(edition_id)
+        return info.label if info else edition_id
+
+    def short(self, edition_id: str) -> str:
+        info = self._by_id.get(edition_id)
+        return info.short if info else edition_id
+
+    def game_label(self, game_id: str) -> str:
+        return next((g.label for g in self.games if g.id == game_id), game_id)
+
+    def rank(self, edition_id: str) -> int:
+        """Position in publication order (unknown editions last), for sorting."""
+        return self.order.index(edition_id) if edition_id in self._by_id else len(self.editions)
+
+    def to_json(self) -> dict:
+        return {"games": [asdict(g) for g in self.games], "editions": [asdict(e) for e in self.editions]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Registry":
+        games = tuple(GameInfo(g["id"], g["label"], tuple(g.get("words") or ())) for g in data.get("games") or ())
+        editions = tuple(EditionInfo(e["id"], e["game"], e["label"], e["short"], e["badge"],
+                                     tuple(e.get("words") or ()), tuple(e.get("soft_words") or ()))
+                         for e in data.get("editions") or ())
+        return cls(games, editions)
+
+
+def load_registry(root: Path | None = None) -> Registry:
+    """The registry of a checkout (GlossaryFileError if `_sources.yaml` is unsafe or off its schema)."""
+    from .kb import load_checked
+    from .layout import Layout, find_root
+
+    layout = Layout(root or find_root())
+    return Registry.from_json(load_checked(layout.sources_registry, "sources", "L5R070"))
+
+
+def badge_css(registry: Registry) -> str:
+    """The edition badge colours, one CSS rule per edition (the site build writes this file)."""
+    lines = ["/* Generated from glossary/_sources.yaml (editions[].badge) by the site build. */"]
+    lines += [f".l5r-ed-{e.id} {{ background: {e.badge}; }}" for e in registry.editions]
+    return "\n".join(lines) + "\n"
