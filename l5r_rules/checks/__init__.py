@@ -32,6 +32,14 @@ per code lives in tests/fixtures/invalid/):
     L5R061 errata quote does not occur in its entry's text
     L5R070 sources registry invalid (schema or missing file)
     L5R071 skip list invalid (schema)
+    L5R072 curated errata data (glossary/_errata_curated.yaml) invalid (schema)
+    L5R073 curated card names (glossary/_card_names.yaml) invalid (schema)
+    L5R074 curated errata data cites an entry or concept that does not exist
+    L5R075 curated errata quote does not occur in its entry's text
+    L5R076 curated card name that no entry's text names
+    L5R077 curated card name, erratum card or change id listed twice
+    L5R078 curated errata data missing: an erratum entry without a summary, a "What's new" count that differs
+    L5R079 curated erratum summary for a card that no erratum entry is about (stale)
     L5R080 authority ladder cites an entry that does not exist
     L5R081 authority ladder quote does not occur in its entry's text
     L5R090 card index cites an entry or errata record that does not exist
