@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from . import yamlio
@@ -49,8 +50,7 @@ def step_import(layout: Layout, check: bool) -> StepResult:
 
     report = make_plan(layout) if check else run_import(layout)
     if report.problems:
-        return StepResult("refused, nothing written", problems=[str(p) for p in sorted(report.problems)] + [
-            "(run `l5r-rules import` with --rename, --accept-renames or --keep-orphans as it says, then refresh again)"])
+        return StepResult("refused, nothing written", problems=[str(p) for p in sorted(report.problems)])
     entries, written = sum(report.counts.values()), sum(report.written.values())
     notes = [f"removed {p} (no longer produced by the sources)" for p in report.removed]
     notes += [f"stale translation: {entry_id} (review it, then set translation.source_sha256: {sha})"
@@ -58,8 +58,8 @@ def step_import(layout: Layout, check: bool) -> StepResult:
     notes += [f"comments dropped: {p}" for p in report.comments_dropped]
     if check:
         stale = sorted(_rel(layout, p) for p in report.files) + sorted(_rel(layout, p) for p in report.deletions)
-        return StepResult(f"{entries} entries from {len(report.counts)} documents", stale=stale)
-    return StepResult(f"{entries} entries from {len(report.counts)} documents; {written} written, "
+        return StepResult(f"{entries} entries from {len(report.counts)} document(s)", stale=stale)
+    return StepResult(f"{entries} entries from {len(report.counts)} document(s); {written} written, "
                       f"{len(report.removed)} removed", written=written + len(report.removed), notes=notes)
 
 
@@ -140,7 +140,10 @@ def run_step(step: Callable[[Layout, bool], StepResult], layout: Layout, check: 
     try:
         return step(layout, check)
     except yamlio.GlossaryFileError as exc:
-        return StepResult("cannot read the glossary", problems=[f"{exc} (run `l5r-rules validate` to see every problem)"])
+        p = exc.problem
+        where = _rel(layout, Path(exc.path))
+        return StepResult("cannot read the glossary", problems=[
+            f"{where}:{p.line}:{p.col}: {p.code} {p.field} {p.message} (run `l5r-rules validate` to see every problem)"])
     except GenerateError as exc:
         return StepResult("refused, nothing written", problems=exc.lines)
 

@@ -51,9 +51,9 @@ def refresh_cmd(root, check):
                    f"({elapsed:.1f} s)", err=True)
         sys.exit(1)
     if not report.ok:
-        parts = [f"{len(report.stale)} file(s) out of date"] if report.stale else []
-        parts += [f"{name} failed" for name in report.failed]
-        click.echo(f"refresh --check: {', '.join(parts)}: run `l5r-rules refresh` ({elapsed:.1f} s)", err=True)
+        parts = [f"{', '.join(report.failed)} failed: fix the problems above"] if report.failed else []
+        parts += [f"{len(report.stale)} file(s) out of date: run `l5r-rules refresh`"] if report.stale else []
+        click.echo(f"refresh --check: {'; '.join(parts)} ({elapsed:.1f} s)", err=True)
         sys.exit(1)
     written = sum(r.written for _, r, _ in report.results)
     click.echo(f"refresh{' --check' if check else ''}: everything up to date"

@@ -45,8 +45,7 @@ def load_curated(kb: KnowledgeBase, path: Path, schema_name: str, code: str,
     """The curated file's data ({} if the checkout has none), refused unless validate would pass it."""
     if not path.exists() and not path.is_symlink():
         return {}
-    data = load_checked(path, schema_name, code)  # GlossaryFileError: YAML or schema problem, one line
-    found = problems(kb)
+    found = problems(kb)  # every problem, YAML and schema ones included, each path:line:col: CODE
     if found:
         raise GenerateError([str(p) for p in found])
-    return data
+    return load_checked(path, schema_name, code)
