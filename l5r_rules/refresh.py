@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import yamlio
+from .kb import KnowledgeBase, load_kb
 from .layout import Layout
 
 
@@ -40,14 +41,33 @@ class StepResult:
     blocking: bool = True                                  # do later steps depend on this one succeeding?
 
 
+@dataclass
+class Run:
+    """One refresh: where, whether to write, and the knowledge base as it is on disk."""
+
+    layout: Layout
+    check: bool
+    _kb: KnowledgeBase | None = None
+
+    def kb(self) -> KnowledgeBase:
+        """Loaded once and reused until a step writes something (with --check, nothing ever is)."""
+        if self._kb is None:
+            self._kb = load_kb(self.layout.root)
+        return self._kb
+
+    def wrote(self) -> None:
+        self._kb = None
+
+
 def _rel(layout: Layout, path) -> str:
     return str(path.relative_to(layout.root)) if path.is_relative_to(layout.root) else str(path)
 
 
-def step_import(layout: Layout, check: bool) -> StepResult:
+def step_import(run: Run) -> StepResult:
     from .importers.plan import make_plan
     from .importers.run import run_import
 
+    layout, check = run.layout, run.check
     report = make_plan(layout) if check else run_import(layout)
     if report.problems:
         return StepResult("refused, nothing written", problems=[str(p) for p in sorted(report.problems)])
@@ -63,11 +83,10 @@ def step_import(layout: Layout, check: bool) -> StepResult:
                       f"{len(report.removed)} removed", written=written + len(report.removed), notes=notes)
 
 
-def step_link(layout: Layout, check: bool) -> StepResult:
+def step_link(run: Run) -> StepResult:
     from .crosslinks import compute_links, write_links
-    from .kb import load_kb
 
-    kb = load_kb(layout.root)
+    kb, check = run.kb(), run.check
     report = compute_links(kb)
     changed = write_links(kb, report, dry_run=check)
     summary = f"{report.counts['total']} links in {report.counts['entries-with-links']} entries"
@@ -76,11 +95,11 @@ def step_link(layout: Layout, check: bool) -> StepResult:
     return StepResult(f"{summary}; {len(changed)} entries written", written=len(changed))
 
 
-def _generated(build: Callable, layout: Layout, check: bool) -> StepResult:
+def _generated(build: Callable, run: Run) -> StepResult:
     from .generate import GENERATED_MARK
-    from .kb import load_kb
 
-    gen = build(load_kb(layout.root))
+    layout, check = run.layout, run.check
+    gen = build(run.kb())
     out_of_date, written = yamlio.sync_generated(gen.folder, gen.wanted, GENERATED_MARK, check)
     folder = _rel(layout, gen.folder)
     if check:
@@ -90,22 +109,22 @@ def _generated(build: Callable, layout: Layout, check: bool) -> StepResult:
                       notes=[f"removed {folder}/{name} (no longer generated)" for name in removed])
 
 
-def step_errata(layout: Layout, check: bool) -> StepResult:
+def step_errata(run: Run) -> StepResult:
     from .generate import errata
 
-    return _generated(errata.build, layout, check)
+    return _generated(errata.build, run)
 
 
-def step_cards(layout: Layout, check: bool) -> StepResult:
+def step_cards(run: Run) -> StepResult:
     from .generate import cards
 
-    return _generated(cards.build, layout, check)
+    return _generated(cards.build, run)
 
 
-def step_check_sources(layout: Layout, check: bool) -> StepResult:
+def step_check_sources(run: Run) -> StepResult:
     from .sourcecheck import check_sources
 
-    reports = check_sources(layout)
+    reports = check_sources(run.layout)
     problems = []
     for r in reports:
         if not r.reader_lossless:
@@ -119,26 +138,27 @@ def step_check_sources(layout: Layout, check: bool) -> StepResult:
                       blocking=False)
 
 
-def step_validate(layout: Layout, check: bool) -> StepResult:
+def step_validate(run: Run) -> StepResult:
     from .checks.validate import run_all
 
-    problems, files = run_all(layout)
+    problems, files = run_all(run.layout)
     return StepResult(f"{files} files" + (f", {len(problems)} problem(s)" if problems else " valid"),
                       problems=[str(p) for p in problems], blocking=False)
 
 
-STEPS: tuple[tuple[str, Callable[[Layout, bool], StepResult]], ...] = (
+STEPS: tuple[tuple[str, Callable[[Run], StepResult]], ...] = (
     ("import", step_import), ("link", step_link), ("errata", step_errata), ("cards", step_cards),
     ("check-sources", step_check_sources), ("validate", step_validate),
 )
 
 
-def run_step(step: Callable[[Layout, bool], StepResult], layout: Layout, check: bool) -> StepResult:
+def run_step(step: Callable[[Run], StepResult], run: Run) -> StepResult:
     """One step; a glossary file it cannot read or a generator's refusal is a failed step, not an exception."""
     from .generate import GenerateError
 
+    layout = run.layout
     try:
-        return step(layout, check)
+        return step(run)
     except yamlio.GlossaryFileError as exc:
         p = exc.problem
         where = _rel(layout, Path(exc.path))
@@ -168,10 +188,12 @@ class RefreshReport:
 def refresh(layout: Layout, check: bool = False, on_step: Callable[[str, StepResult, float], None] | None = None
             ) -> RefreshReport:
     """Run the steps in order (see the module docstring); `on_step` hears each one as it finishes."""
-    report = RefreshReport()
+    report, run = RefreshReport(), Run(layout, check)
     for name, step in STEPS:
         start = time.perf_counter()
-        result = run_step(step, layout, check)
+        result = run_step(step, run)
+        if result.written:
+            run.wrote()
         report.results.append((name, result, time.perf_counter() - start))
         if on_step:
             on_step(name, result, time.perf_counter() - start)

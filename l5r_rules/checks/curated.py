@@ -116,7 +116,7 @@ def card_names_problems(layout: Layout, entries: dict[str, dict]) -> list[Proble
                 continue
             first[name] = (i, j)
             pattern = card_name_pattern(name)
-            if not any(pattern.search(t) for t in texts):
+            if not any(name in t and pattern.search(t) for t in texts):
                 out.append(doc.problem("L5R076", where, f"no entry's text names the card '{name}' "
                                        "(spelled as the rulebook prints it?)"))
     return out

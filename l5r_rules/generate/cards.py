@@ -39,7 +39,7 @@ def build(kb: KnowledgeBase) -> Generated:
     wanted: dict[str, str] = {}
     for name in names:
         pattern = card_name_pattern(name)
-        mentioned = [e["id"] for e in entries if pattern.search(texts[e["id"]])]
+        mentioned = [e["id"] for e in entries if name in texts[e["id"]] and pattern.search(texts[e["id"]])]
         if not mentioned:  # example names were checked with the curated file; this is an errata record's card
             raise GenerateError([f"no entry names the card '{name}' of the errata record(s) "
                                  f"{', '.join(r['id'] for r in by_card.get(name, []))}"])
