@@ -16,6 +16,7 @@ import click
 # command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
+    "refresh": ("l5r_rules.commands.refresh_cmd", "refresh_cmd", "Regenerate everything after an import (import ... validate); --check."),
     "validate": ("l5r_rules.commands.validate_cmd", "validate_cmd", "Check every glossary file; print path:line:col problems."),
     "link": ("l5r_rules.commands.link_cmd", "link_cmd", "Turn the rulebooks' cross-references into `related` entry ids."),
     "build": ("l5r_rules.commands.build_cmd", "build_cmd", "Build the static site into site/ (atomic; --check-links)."),

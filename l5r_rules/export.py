@@ -20,10 +20,11 @@ from .layout import Layout
 from .schemas import schema
 
 FORMAT_ID = "l5r-rules-export/2"
-SCHEMAS = ("sources", "entry", "concept", "errata", "card", "authority", "skip")
+SCHEMAS = ("sources", "entry", "concept", "errata", "card", "authority", "skip", "errata_curated", "card_names")
 # JSON Lines: record type -> key of the JSON document, in output order.
 RECORDS = (("game", "games"), ("edition", "editions"), ("document", "documents"), ("entry", "entries"), ("concept", "concepts"), ("errata", "errata"),
-           ("card", "cards"), ("authority", "authority"), ("skip", "skip"))
+           ("card", "cards"), ("authority", "authority"), ("skip", "skip"), ("errata_curated", "errata_curated"),
+           ("card_names", "card_names"))
 
 
 def export_records(layout: Layout) -> dict:
@@ -41,7 +42,16 @@ def export_records(layout: Layout) -> dict:
         "cards": [kb.cards[k] for k in sorted(kb.cards)],
         "authority": [kb.authority] if kb.authority else [],
         "skip": kb.skip,
+        # the hand-curated inputs of errata/ and cards/ (our summaries, card names read in examples)
+        "errata_curated": _optional(layout.errata_curated, "errata_curated", "L5R072"),
+        "card_names": _optional(layout.card_names, "card_names", "L5R073"),
     }
+
+
+def _optional(path, schema_name: str, code: str) -> list:
+    from .kb import load_checked
+
+    return [load_checked(path, schema_name, code)] if path.exists() else []
 
 
 def export_text(layout: Layout, fmt: str) -> str:

@@ -7,6 +7,8 @@
     glossary/errata/*.yaml            one file per erratum / change record
     glossary/cards/*.yaml             the card index: one file per card the rulebooks name
     glossary/_authority.yaml          the authority ladder: which source wins, per game
+    glossary/_errata_curated.yaml     hand-curated inputs of errata/ (summaries, affected entries)
+    glossary/_card_names.yaml         hand-curated inputs of cards/ (card names read in the examples)
     sources/                          the rulebooks, byte for byte as received
     build/                            generated output (index, site Markdown, site)
 """
@@ -68,6 +70,14 @@ class Layout:
     @property
     def authority(self) -> Path:
         return self.glossary / "_authority.yaml"
+
+    @property
+    def errata_curated(self) -> Path:
+        return self.glossary / "_errata_curated.yaml"
+
+    @property
+    def card_names(self) -> Path:
+        return self.glossary / "_card_names.yaml"
 
     @property
     def sources(self) -> Path:

@@ -1,7 +1,7 @@
-"""Closed vocabularies used everywhere: games, editions, entry kinds, languages.
+"""Closed vocabularies of the code: entry kinds, and the slug rule for ids.
 
-These ids appear in file paths, CLI filters, JSON output and URLs. The sources
-registry (``glossary/_sources.yaml``) maps each edition to its document.
+Games and editions are data, not code: the registry (``glossary/_sources.yaml``,
+read through ``l5r_rules/editions.py``) lists them once for every reader.
 """
 
 from __future__ import annotations
@@ -9,34 +9,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from enum import StrEnum
-
-
-class Game(StrEnum):
-    CCG = "ccg"
-    LCG = "lcg"
-    BFR = "bfr"
-
-
-class Edition(StrEnum):
-    GOLD = "gold"
-    LOTUS = "lotus"
-    IVORY = "ivory"
-    LCG = "lcg"
-    BFR = "bfr"
-
-
-GAME_OF_EDITION: dict[Edition, Game] = {
-    Edition.GOLD: Game.CCG,
-    Edition.LOTUS: Game.CCG,
-    Edition.IVORY: Game.CCG,
-    Edition.LCG: Game.LCG,
-    Edition.BFR: Game.BFR,
-}
-
-# Front-to-back order used when editions are shown side by side (publication order).
-EDITION_ORDER: tuple[Edition, ...] = (
-    Edition.GOLD, Edition.LOTUS, Edition.IVORY, Edition.LCG, Edition.BFR,
-)
 
 
 class Kind(StrEnum):
@@ -50,11 +22,6 @@ class Kind(StrEnum):
     OVERVIEW = "overview"
 
 
-class Lang(StrEnum):
-    EN = "en"
-    DE = "de"
-
-
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue"})
 
@@ -65,5 +32,3 @@ def slugify(text: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return _SLUG_DROP.sub("-", text.lower()).strip("-")
 
-
-SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up and run the whole test suite.
+# Set up and run the whole test suite (it includes `l5r-rules refresh --check` on the repository:
+# tests/test_refresh.py, so that plain `pytest` catches stale generated files too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -261,6 +261,8 @@ def test_probe(probe_file: Path, tmp_path: Path):
             assert _subst(text, root) in output, output
         for text in _listed(expect.get("not_output")):
             assert _subst(text, root) not in output, f"{text!r} in:\n{output!r}"
+        for rel, text in (expect.get("files") or {}).items():
+            assert text in (root / rel).read_text(encoding="utf-8"), f"{rel} lacks {text!r} after the run"
     after = _snapshot(root, owns)
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"changed outside {owns}: {changed[:20]}"

@@ -15,7 +15,7 @@ from pathlib import Path
 from .loaded import Glossary
 from .problems import Problem
 
-TOP_FILES = {"_sources.yaml", "_skip.yaml", "_authority.yaml"}
+TOP_FILES = {"_sources.yaml", "_skip.yaml", "_authority.yaml", "_errata_curated.yaml", "_card_names.yaml"}
 FLAT_FOLDERS = {"concepts", "errata", "cards"}
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import authority, cards, identity, orphans, references, schema_check, translations
+from . import authority, cards, curated, identity, orphans, references, schema_check, translations
 from . import files as file_check
 from .loaded import read_glossary
 from .problems import Problem
 
 # Run after the schema check, on files that passed it (Glossary.checked).
-CHECKS = (identity.check, references.check, authority.check, cards.check, translations.check, orphans.check)
+CHECKS = (identity.check, references.check, authority.check, cards.check, curated.check, translations.check,
+          orphans.check)
 
 
 def run_all(layout: Layout) -> tuple[list[Problem], int]:

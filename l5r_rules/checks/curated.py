@@ -1,0 +1,128 @@
+"""The generators' curated data: glossary/_errata_curated.yaml and glossary/_card_names.yaml (L5R072-L5R079).
+
+These files are the only hand-written input of glossary/errata/ and
+glossary/cards/; `l5r-rules refresh` builds those folders from them and the
+entries. Each is checked against its schema (L5R072, L5R073) and against the
+entries, here and by the generators before they build (the same functions), so
+that validate and refresh refuse the same things with the same lines:
+
+- every id cited is an entry or concept (L5R074), every quote is in its entry (L5R075),
+- every example card name occurs in some entry's text (L5R076), nothing is listed twice (L5R077),
+- every erratum entry has its summary and a "What's new" list one summary per item (L5R078),
+- and no summary is left for an erratum entry that is gone (L5R079: a stale exception).
+"""
+
+from __future__ import annotations
+
+from ..generate.matching import card_erratum_entries, card_name_pattern, card_text, whats_new_items
+from ..layout import Layout
+from ..normalize import collapse
+from .loaded import Doc, Glossary, _read
+from .problems import Problem
+from .schema_check import _schema_problems
+
+
+def _load(layout: Layout, path, schema_name: str, code: str) -> tuple[Doc | None, list[Problem]]:
+    """The file with positions and its YAML and schema problems (schema ones under `code`); None if absent."""
+    if not path.exists() and not path.is_symlink():
+        return None, []
+    out: list[Problem] = []
+    doc = _read(layout, path, out)
+    out += [Problem(p.path, p.line, p.col, code, p.field, p.message) for p in _schema_problems(doc, schema_name)]
+    return (None if out else doc), out
+
+
+def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: set[str]) -> list[Problem]:
+    """Every problem of glossary/_errata_curated.yaml (none if the checkout has none)."""
+    doc, out = _load(layout, layout.errata_curated, "errata_curated", "L5R072")
+    if doc is None:
+        return out
+    data = doc.data
+
+    def cite_concepts(where: tuple, ids) -> None:
+        for i, concept in enumerate(ids or []):
+            if concept not in concepts:
+                out.append(doc.problem("L5R074", where + (i,), f"'{concept}' is not a concept id"))
+
+    def cite_entry(where: tuple, entry_id: str) -> bool:
+        if entry_id in entries:
+            return True
+        out.append(doc.problem("L5R074", where, f"'{entry_id}' is not an entry id"))
+        return False
+
+    cards = data.get("card_errata")
+    if cards:
+        shared = cards.get("lifts_once_per_turn")
+        cite_concepts(("card_errata", "lifts_once_per_turn", "concepts"), (shared or {}).get("concepts"))
+        errata = {e["term"]: e for e in card_erratum_entries(entries.values(), cards["edition"])}
+        first: dict[str, int] = {}
+        for i, item in enumerate(cards["cards"]):
+            where = ("card_errata", "cards", i)
+            if item["card"] in first:
+                out.append(doc.problem("L5R077", where + ("card",), f"'{item['card']}' is listed twice "
+                                       f"(first as card_errata.cards[{first[item['card']]}]): keep one"))
+                continue
+            first[item["card"]] = i
+            if item["card"] not in errata:
+                out.append(doc.problem("L5R079", where + ("card",), f"no {cards['edition']} erratum entry is about "
+                                       f"'{item['card']}' any more: remove the item (or fix the card's name)"))
+            if "lifts_once_per_turn_for" in item and not shared:
+                out.append(doc.problem("L5R078", where + ("lifts_once_per_turn_for",),
+                                       "card_errata.lifts_once_per_turn (the shared summary) is missing"))
+            cite_concepts(where + ("concepts",), item.get("concepts"))
+        for card, entry in errata.items():
+            if card not in first:
+                out.append(doc.problem("L5R078", ("card_errata", "cards"), f"the erratum entry '{entry['id']}' "
+                                       f"about '{card}' has no summary: add an item for it"))
+    new = data.get("whats_new")
+    if new:
+        if cite_entry(("whats_new", "entry"), new["entry"]):
+            items = whats_new_items(entries[new["entry"]])
+            if len(items) != len(new["items"]):
+                out.append(doc.problem("L5R078", ("whats_new", "items"), f"'{new['entry']}' lists {len(items)} items "
+                                       f"and here are {len(new['items'])} summaries: one per item, in order"))
+        for i, item in enumerate(new["items"]):
+            cite_concepts(("whats_new", "items", i, "concepts"), item.get("concepts"))
+    seen: dict[str, int] = {}
+    for i, change in enumerate(data.get("changes") or []):
+        where = ("changes", i)
+        if change["id"] in seen:
+            out.append(doc.problem("L5R077", where + ("id",), f"the id '{change['id']}' is used twice "
+                                   f"(first by changes[{seen[change['id']]}])"))
+        seen.setdefault(change["id"], i)
+        if cite_entry(where + ("entry",), change["entry"]) and \
+                collapse(change["quote"]) not in collapse(entries[change["entry"]]["text"]):
+            out.append(doc.problem("L5R075", where + ("quote",), f"the quote does not occur in the text of "
+                                   f"'{change['entry']}' (re-imported? copy the words as they are now)"))
+        for j, entry_id in enumerate(change.get("affects") or []):
+            cite_entry(where + ("affects", j), entry_id)
+        cite_concepts(where + ("concepts",), change.get("concepts"))
+    return out
+
+
+def card_names_problems(layout: Layout, entries: dict[str, dict]) -> list[Problem]:
+    """Every problem of glossary/_card_names.yaml (none if the checkout has none)."""
+    doc, out = _load(layout, layout.card_names, "card_names", "L5R073")
+    if doc is None:
+        return out
+    texts = [card_text(e) for e in entries.values()]
+    first: dict[str, tuple[int, int]] = {}
+    for i, group in enumerate(doc.data["examples"]):
+        for j, name in enumerate(group["names"]):
+            where = ("examples", i, "names", j)
+            if name in first:
+                out.append(doc.problem("L5R077", where, f"'{name}' is listed twice "
+                                       f"(first as examples[{first[name][0]}].names[{first[name][1]}]): keep one"))
+                continue
+            first[name] = (i, j)
+            pattern = card_name_pattern(name)
+            if not any(name in t and pattern.search(t) for t in texts):
+                out.append(doc.problem("L5R076", where, f"no entry's text names the card '{name}' "
+                                       "(spelled as the rulebook prints it?)"))
+    return out
+
+
+def check(g: Glossary) -> list[Problem]:
+    entries = {d.data["id"]: d.data for d in g.checked(g.entries)}
+    concepts = {d.data["id"] for d in g.checked(g.concepts)}
+    return errata_curated_problems(g.layout, entries, concepts) + card_names_problems(g.layout, entries)
