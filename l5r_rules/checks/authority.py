@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..normalize import collapse
 from .loaded import Glossary, _read
 from .problems import Problem
+from .references import registry_games
 from .schema_check import _schema_problems
 
 
@@ -22,7 +23,11 @@ def check(g: Glossary) -> list[Problem]:
     if out or not isinstance(doc.data, dict):
         return out
     texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.checked(g.entries)}
+    games = registry_games(g)
     for game, ladder in (doc.data.get("games") or {}).items():
+        if games is not None and game not in games:
+            out.append(doc.problem("L5R032", ("games", game), f"'{game}' is not a game of the registry "
+                                                              f"(known: {', '.join(sorted(games))})"))
         for i, step in enumerate(ladder):
             for j, cite in enumerate(step.get("cites") or []):
                 where = ("games", game, i, "cites", j)

@@ -124,3 +124,8 @@ def _registry_ids(g: Glossary) -> list[Problem]:
     for doc in g.checked(g.errata):
         need(doc, doc.data.get("edition"), editions, "edition", ("edition",))
     return out
+
+
+def registry_games(g: Glossary) -> set[str] | None:
+    """The registry's game ids, or None when the registry is broken (then it is the one problem)."""
+    return {x["id"] for x in g.registry.data["games"]} if g.registry_ok else None

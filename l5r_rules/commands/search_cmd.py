@@ -18,8 +18,8 @@ from .common import root_option
 def search_cmd(root, query, game, edition, kind, limit, as_json):
     """Search the rules of every edition; casual words, typos and German are fine.
 
-    Edition words in the query ("lotus", "ivory", "lcg", "battle for rokugan")
-    narrow the search to that edition. Entries that state the same rule in
+    Edition words in the query (listed in glossary/_sources.yaml, e.g. "lotus" or
+    "battle for rokugan") narrow the search to that edition. Entries that state the same rule in
     several editions are shown together under their concept.
 
     \b
