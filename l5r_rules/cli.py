@@ -13,6 +13,8 @@ import sys
 
 import click
 
+from .commands.common import teardown
+
 # command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
@@ -69,18 +71,6 @@ def cli() -> None:
     """
 
 
-# Set by read-only look-up commands (search, show, compare): their process may end without
-# the interpreter's teardown, which costs a cold `l5r-rules search` ~20 ms of its 250 ms.
-_skip_teardown = False
-
-
-def skip_teardown() -> None:
-    """Let this process end right after its output: nothing it opened needs cleaning up.
-    Only the console script acts on it; commands run in-process (tests) are unaffected."""
-    global _skip_teardown
-    _skip_teardown = True
-
-
 def main() -> None:
     try:
         cli(standalone_mode=True)
@@ -96,7 +86,7 @@ def main() -> None:
         print(f"internal error: {type(exc).__name__}: {detail} (please report it; set L5R_DEBUG=1 for the details)",
               file=sys.stderr)
         code = 70
-    if not _skip_teardown or not isinstance(code, (int, type(None))):
+    if not teardown["skip"] or not isinstance(code, (int, type(None))):
         sys.exit(code)
     try:
         sys.stdout.flush()

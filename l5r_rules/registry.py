@@ -7,7 +7,7 @@ from pathlib import Path
 
 from . import yamlio
 from .layout import Layout
-from .normalize import collapse, drop_first_line, strip_page_markers
+from .normalize import collapse, drop_first_line, html_text, strip_page_markers
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,6 @@ class Document:
         if "first-line-note" in self.artifacts:
             text = drop_first_line(text)
         if "html" in self.artifacts:
-            from .importers.read_html import html_text
-
             text = html_text(text)
         if "page-markers" in self.artifacts:
             text = strip_page_markers(text)

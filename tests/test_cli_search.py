@@ -117,13 +117,13 @@ def test_compare_errors(root, args, code, message):
 
 
 def test_word_diff_marks_changes():
-    from l5r_rules.search.worddiff import word_diff
+    from l5r_rules.worddiff import word_diff
 
-    diff = word_diff("A bowed card cannot **bow**.", "A bowed Personality cannot bow again.")
+    diff = word_diff("A bowed card cannot **bow**.", "A bowed Personality cannot bow again.").as_json()
     assert {"op": "replace", "old": "card", "new": "Personality"} in diff["ops"]
     assert {"op": "insert", "old": "", "new": "again."} in diff["ops"] or any(
         op["new"].endswith("again.") for op in diff["ops"] if op["op"] != "equal")
-    assert word_diff("same text", "same\n  text")["similarity"] == 1.0
+    assert word_diff("same text", "same\n  text").similarity == 1.0
 
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl"])
@@ -165,7 +165,7 @@ def test_search_list_keeps_ids_whole_on_a_narrow_terminal(root):
 
 def test_search_list_prints_no_control_characters():
     from l5r_rules.search.engine import Group, Hit, Results
-    from l5r_rules.search.listing import results_lines
+    from l5r_rules.terminal.listing import results_lines
 
     payload = {"id": "gold-x", "term": "Evil\x1b[2J term", "edition": "gold", "kind": "rule", "concept": None,
                "text": "Text with \x07 bell and \x1b]0;title\x07 escape", "translation": None,
@@ -189,3 +189,19 @@ def test_show_of_a_shared_id_is_the_entry_and_names_the_concept():
     data = json.loads(run("show", "lcg-stronghold", "--json", "--root", REPO).output)
     assert data["type"] == "entry" and data["entry"]["id"] == "lcg-stronghold"
     assert "l5r-rules compare lcg-stronghold" in run("show", "lcg-stronghold", "--root", REPO).output
+
+
+def test_compare_uses_the_sites_word_diff_rules(root):
+    """One word diff (l5r_rules/worddiff.py): across games no diff, too little in common no highlight."""
+    from l5r_rules.editions import load_registry
+    from l5r_rules.kb import load_kb
+    from l5r_rules.worddiff import pairs
+
+    data = json.loads(run("compare", "bowing", "--json", "--root", root).output)
+    kb = load_kb(Path(root))
+    texts = {ed: "\n\n".join(e["text"] for e in data["entries"][ed]) for ed in data["editions"]}
+    site = pairs(load_registry(Path(root)).game_of, texts)  # what the site's compare page computes
+    assert [(d["from"], d["to"], d["same_game"], d["highlight"]) for d in data["diffs"]] == \
+        [(p.a, p.b, p.same_game, p.highlight) for p in site]
+    assert any(not d["same_game"] and not d["ops"] for d in data["diffs"])  # ivory -> lcg: different games
+    assert kb.registry.game_of["ivory"] != kb.registry.game_of["lcg"]

@@ -83,7 +83,7 @@ def test_broken_glossary_file_is_one_line(tmp_path):
     root = fixture_checkout(tmp_path)
     (root / "glossary" / "entries" / "gold" / "gold-bowing.yaml").write_text("id: [unclosed\n", encoding="utf-8")
     result = run("search", "bowing", "--root", str(root))
-    assert result.exit_code == 1 and result.output.startswith("Error:")
+    assert result.exit_code == 1 and "gold-bowing.yaml:2:1: L5R001" in result.output  # path:line:col: CODE
     assert result.output.strip().count("\n") == 0
 
 

@@ -16,11 +16,12 @@ import pytest
 
 from l5r_rules.kb import load_kb
 from l5r_rules.site.builder import build_site
-from l5r_rules.site.diff import word_diff
+from l5r_rules.site.diff import diff_html
+from l5r_rules.worddiff import word_diff
 from l5r_rules.site.linkcheck import check_links
 from l5r_rules.site.schemadoc import available, schema_doc
 from l5r_rules.site.textrender import render_text
-from l5r_rules.site.urls import Urls
+from l5r_rules.urls import Urls
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_ROOT = Path(__file__).resolve().parent / "fixtures" / "site"
@@ -289,7 +290,7 @@ def test_serve_answers_on_loopback(fixture_site):
 def test_word_diff_counts_and_escapes(old, new, removed, added):
     diff = word_diff(old, new)
     assert (diff.removed, diff.added) == (removed, added)
-    assert "<b>" not in diff.old_html
+    assert "<b>" not in diff_html(diff)[0]
 
 
 @pytest.mark.parametrize("src,dst,directory,expected", [

@@ -23,8 +23,8 @@ def compare_cmd(root, concept, editions, as_json):
     Example:
       l5r-rules compare bowing --editions gold,lotus,ivory
     """
-    from ..cli import skip_teardown
-    from ..search.clihelp import one_line_errors
+    from .common import skip_teardown
+    from .clierrors import one_line_errors
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -32,9 +32,9 @@ def compare_cmd(root, concept, editions, as_json):
 
 
 def _run(root, wanted, editions, as_json):
-    from ..search.clihelp import NotFound, did_you_mean, id_argument
+    from .clierrors import NotFound, did_you_mean, id_argument
     from ..search.engine import SearchUsageError, check_filter, open_engine
-    from ..search.worddiff import word_diff
+    from .. import worddiff
 
     wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare bowing")
     chosen = None
@@ -57,8 +57,13 @@ def _run(root, wanted, editions, as_json):
             raise SearchUsageError(f"concept '{concept['id']}' has no entries for {', '.join(missing)} "
                                    f"(it has {', '.join(sorted(concept['entries']))})")
         entries = {ed: [e for e in (engine.entry(i) for i in concept["entries"][ed]) if e] for ed in order}
+        game_of = engine.registry.game_of
     columns = {ed: "\n\n".join(e["text"] for e in items) for ed, items in entries.items()}
-    diffs = [{"from": a, "to": b, **word_diff(columns[a], columns[b])} for a, b in zip(order, order[1:])]
+    # The site's rules (worddiff.py): only editions of one game are diffed; a diff of texts with too
+    # few words in common is reported but not highlighted.
+    diffs = [{"from": p.a, "to": p.b, "same_game": p.same_game, "highlight": p.highlight,
+              **(p.diff.as_json() if p.diff else {"similarity": None, "ops": []})}
+             for p in worddiff.pairs(game_of, columns)]
     if as_json:
         import json
 
@@ -67,6 +72,6 @@ def _run(root, wanted, editions, as_json):
         data = {"concept": concept, "editions": order, "entries": entries, "diffs": diffs}
         click.echo(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)))
         return
-    from ..search.render import console, print_compare
+    from ..terminal.render import console, print_compare
 
     print_compare(concept, columns, diffs, console())

@@ -26,7 +26,7 @@ def export_cmd(root, fmt, output):
     Example:
       l5r-rules export --format jsonl -o build/l5r.jsonl
     """
-    from ..search.clihelp import one_line_errors
+    from .clierrors import one_line_errors
 
     one_line_errors(_run)(root, fmt, output)
 

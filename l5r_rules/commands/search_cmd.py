@@ -27,8 +27,8 @@ def search_cmd(root, query, game, edition, kind, limit, as_json):
       l5r-rules search "can a tapped guy defend"
       l5r-rules search "tie in a duel lotus" --json
     """
-    from ..cli import skip_teardown
-    from ..search.clihelp import one_line_errors
+    from .common import skip_teardown
+    from .clierrors import one_line_errors
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -51,6 +51,6 @@ def _run(root, query, game, edition, kind, limit, as_json):
 
         click.echo(json.dumps([h.as_json() for h in results.hits], ensure_ascii=False, indent=2))
         return
-    from ..search.listing import print_results
+    from ..terminal.listing import print_results
 
     print_results(results)

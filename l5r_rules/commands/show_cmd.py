@@ -18,8 +18,8 @@ def show_cmd(root, id, as_json):
     Example:
       l5r-rules show lotus-yu
     """
-    from ..cli import skip_teardown
-    from ..search.clihelp import one_line_errors
+    from .common import skip_teardown
+    from .clierrors import one_line_errors
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -27,7 +27,7 @@ def show_cmd(root, id, as_json):
 
 
 def _run(root, wanted, as_json):
-    from ..search.clihelp import NotFound, did_you_mean, id_argument
+    from .clierrors import NotFound, did_you_mean, id_argument
     from ..search.engine import open_engine
 
     wanted = id_argument(wanted, "ID", "l5r-rules show lotus-bowing")
@@ -53,7 +53,7 @@ def _run(root, wanted, as_json):
 
         click.echo(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)))
         return
-    from ..search.render import console, print_concept, print_entry
+    from ..terminal.render import console, print_concept, print_entry
 
     if doctype == "entry":
         print_entry(payload, data["related"], data["errata"], console())

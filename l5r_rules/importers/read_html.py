@@ -9,54 +9,12 @@ of the lines before it.
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
-from ..normalize import PAGE_MARKER
+from ..normalize import HTML_BLOCKS as _BLOCKS, PAGE_MARKER, html_blocks
 from .paragraphs import Para
 
-_BLOCKS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "p": 0, "li": 0, "title": -1}
-
-
-class _Collector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.blocks: list[tuple[str, str]] = []
-        self._tag: str | None = None
-        self._buf: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in _BLOCKS:
-            self._flush()
-            self._tag = tag
-
-    def handle_endtag(self, tag):
-        if tag == self._tag:
-            self._flush()
-
-    def handle_data(self, data):
-        if self._tag:
-            self._buf.append(data)
-
-    def _flush(self):
-        if self._tag is not None:
-            self.blocks.append((self._tag, "".join(self._buf)))
-        self._tag, self._buf = None, []
-
-
-def html_text(html: str) -> str:
-    """The document's text as the parser sees it, block by block (used for fidelity)."""
-    c = _Collector()
-    c.feed(html)
-    c.close()
-    return "\n".join(text for tag, text in c.blocks if tag != "title")
-
-
 def read_html(html: str) -> list[Para]:
-    c = _Collector()
-    c.feed(html)
-    c.close()
     paras: list[Para] = []
-    for tag, text in c.blocks:
+    for tag, text in html_blocks(html):
         level = _BLOCKS[tag]
         if level < 0 or not text.strip():
             continue

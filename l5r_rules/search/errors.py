@@ -1,4 +1,4 @@
-"""The ways a search can fail that its commands report as one line (clihelp.py).
+"""The ways a search can fail that its commands report as one line (commands/clierrors.py).
 
 One module, so the engine, the indexer and the self-repair (repair.py) raise the same
 kinds and the commands map each to one exit code.

@@ -1,18 +1,20 @@
 """What the index stores for each document: exactly what results, `show` and `compare` print.
 
 One place builds these records, so the search JSON, `show --json` and `compare --json`
-agree on field names. Site permalinks follow the site layout: entries/<id>/, concepts/<id>/.
+agree on field names. Site permalinks come from l5r_rules/urls.py, the site's own page paths.
 """
 
 from __future__ import annotations
 
+from ..urls import concept_page, entry_page, permalink
+
 
 def entry_url(entry_id: str) -> str:
-    return f"entries/{entry_id}/"
+    return permalink(entry_page(entry_id))
 
 
 def concept_url(concept_id: str) -> str:
-    return f"concepts/{concept_id}/"
+    return permalink(concept_page(concept_id))
 
 
 def concept_of_entries(concepts: dict[str, dict]) -> dict[str, str]:
@@ -70,19 +72,3 @@ def concept_payload(concept: dict) -> dict:
 
 def errata_payload(record: dict) -> dict:
     return dict(record)
-
-
-def citation(payload: dict) -> str:
-    """'Document title [edition], Section › Sub-section, p. 38' for an entry payload."""
-    source = payload["source"]
-    title = source.get("title") or source.get("document")
-    where = " › ".join(source.get("section") or [])
-    page = f", p. {source['page']}" if source.get("page") else ""
-    return f"{title} [{payload['edition']}], {where}{page}"
-
-
-def short_citation(payload: dict) -> str:
-    """'lotus-rulebook: Card States › Bowing, p. 38' (for tables; `citation` names the title)."""
-    source = payload["source"]
-    page = f", p. {source['page']}" if source.get("page") else ""
-    return f"{source.get('document')}: {' › '.join(source.get('section') or [])}{page}"

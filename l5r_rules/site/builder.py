@@ -26,7 +26,7 @@ from ..layout import Layout, find_root
 from . import outdir
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
-from .urls import Urls
+from ..urls import Urls
 
 Progress = Callable[[str], None]
 

@@ -23,8 +23,10 @@ import jinja2
 from markupsafe import Markup
 
 from ..vocab import slugify
-from . import urls as U
-from .diff import word_diff
+from .. import citation
+from .. import urls as U
+from .. import worddiff
+from .diff import diff_html
 from .schemadoc import available as available_schemas, schema_doc
 from .sitedata import ERRATA_TYPES, SiteData
 from .textrender import md_inline, render_text
@@ -104,12 +106,8 @@ class PageHelpers:
 
     def cite(self, entry: dict) -> Markup:
         doc = self.data.document_of(entry)
-        src = entry["source"]
-        title = doc.title if doc else src["document"]
-        year = f" ({doc.year})" if doc else ""
-        section = " › ".join(src.get("section") or [])
-        page = f", p. {src['page']}" if src.get("page") else ""
-        return Markup('<span class="l5r-cite">{}{}: {}{}</span>').format(title, year, section, page)
+        cite = citation.of_entry(entry, doc.title if doc else None, doc.year if doc else None)
+        return Markup('<span class="l5r-cite">{}</span>').format(cite.with_year())
 
 
 def badge(registry, edition: str) -> Markup:
@@ -128,22 +126,16 @@ def _concept_editions(data: SiteData, concept: dict) -> list[tuple[str, list[dic
     return out
 
 
-DIFF_MIN_SIMILARITY = 0.25
-"""Below this share of common words a word diff is noise (stray "the", "or" kept); the texts are shown plainly."""
-
-
 def _compare_pairs(game_of: dict[str, str], editions: list[tuple[str, list[dict]]]) -> list[dict]:
-    """Consecutive editions of the same game, with a word diff of their joined text."""
-    pairs = []
-    for (ed_a, rows_a), (ed_b, rows_b) in zip(editions, editions[1:]):
-        same_game = game_of.get(ed_a) == game_of.get(ed_b)
-        diff = None
-        if same_game:
-            diff = word_diff("\n\n".join(e["text"] for e in rows_a), "\n\n".join(e["text"] for e in rows_b))
-        useful = diff is not None and diff.similarity >= DIFF_MIN_SIMILARITY
-        pairs.append({"a": ed_a, "b": ed_b, "rows_a": rows_a, "rows_b": rows_b, "same_game": same_game,
-                      "diff": diff, "highlight": useful})
-    return pairs
+    """Consecutive editions with the shared word diff (l5r_rules/worddiff.py), rendered as HTML."""
+    rows = dict(editions)
+    out = []
+    for pair in worddiff.pairs(game_of, {ed: "\n\n".join(e["text"] for e in items) for ed, items in editions}):
+        old_html, new_html = diff_html(pair.diff) if pair.highlight else (None, None)
+        out.append({"a": pair.a, "b": pair.b, "rows_a": rows[pair.a], "rows_b": rows[pair.b],
+                    "same_game": pair.same_game, "diff": pair.diff, "highlight": pair.highlight,
+                    "old_html": old_html, "new_html": new_html})
+    return out
 
 
 def _book_blocks(entries: list[dict]) -> list[dict]:

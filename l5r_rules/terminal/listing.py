@@ -21,7 +21,7 @@ import textwrap
 import click
 
 from ..terminal import clean
-from .payloads import short_citation
+from ..citation import short_citation
 
 EXCERPT_CHARS = 220
 TRANSLATION_CHARS = 160

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..terminal import clean
-from .payloads import citation
+from ..citation import citation_of_payload as citation
 
 OWN_WORDS = ("(our words, not rule text)", "dim")
 
@@ -96,6 +96,7 @@ def print_differences(concept: dict, out: Console) -> None:
 
 
 def diff_text(diff: dict) -> Text:
+    """A word diff (worddiff.Diff.as_json) with removed words struck through, added ones underlined."""
     text = Text()
     for op in diff["ops"]:
         if op["op"] == "equal":
@@ -118,6 +119,12 @@ def print_compare(concept: dict, columns: dict[str, str], diffs: list[dict], out
     table.add_row(*(line(t) for t in columns.values()))
     out.print(table)
     for d in diffs:
-        out.rule(line(f"{d['from']} → {d['to']}: word changes (similarity {d['similarity']:.0%})"))
-        out.print(diff_text(d))
+        if not d["same_game"]:
+            out.rule(line(f"{d['from']} → {d['to']}: different games, compared side by side above (no word diff)"))
+        elif not d["highlight"]:
+            out.rule(line(f"{d['from']} → {d['to']}: worded differently ({d['similarity']:.0%} of words in common), "
+                          "no word diff"))
+        else:
+            out.rule(line(f"{d['from']} → {d['to']}: word changes (similarity {d['similarity']:.0%})"))
+            out.print(diff_text(d))
     print_differences(concept, out)

@@ -1,4 +1,5 @@
-"""How the search commands fail: one line on stderr and an exit code, never a traceback.
+"""How the look-up commands (search, show, compare, export) fail: one line on stderr and an exit
+code, never a traceback.
 
 Usage errors (an unknown edition, an empty query) and an index that cannot be
 rebuilt where it lives (build/ read-only or not a folder) exit 2 like click's own;
@@ -13,7 +14,6 @@ import sys
 
 import click
 
-from .errors import IndexUnwritable, SearchUsageError
 
 
 class NotFound(Exception):
@@ -25,15 +25,21 @@ def one_line_errors(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except (SearchUsageError, IndexUnwritable) as exc:
-            click.echo(f"Error: {exc}", err=True)
-            sys.exit(2)
         except NotFound as exc:
             click.echo(f"Error: {exc}", err=True)
             sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
             raise
         except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
+            # imported only on the way out, so `export` never loads whoosh and `search` never yaml
+            from ..search.errors import IndexUnwritable, SearchUsageError
+            from ..yamlio import GlossaryFileError
+
+            if isinstance(exc, GlossaryFileError):
+                raise  # printed as path:line:col: CODE by the command group, like every command's
+            if isinstance(exc, (SearchUsageError, IndexUnwritable)):
+                click.echo(f"Error: {exc}", err=True)
+                sys.exit(2)
             detail = str(exc).splitlines()[0] if str(exc) else ""
             click.echo(f"Error: {type(exc).__name__}: {detail} (run `l5r-rules validate` to check the glossary)",
                        err=True)
@@ -48,6 +54,8 @@ def id_argument(value: str, name: str, example: str) -> str:
     """
     value = value.strip()
     if not value:
+        from ..search.errors import SearchUsageError
+
         raise SearchUsageError(f"{name} is empty (e.g. {example})")
     return value
 

@@ -1,4 +1,4 @@
-"""Page paths and URLs: one place that knows where every kind of page lives.
+"""Page paths and URLs: one place that knows where every kind of page lives (site and search alike).
 
 Permalinks are derived from ids only, so they stay stable while the text changes:
 entries at `entries/<id>/`, concepts at `concepts/<id>/`, compare views at
@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from ..vocab import slugify
+from .vocab import slugify
 
 
 def entry_page(entry_id: str) -> str:
@@ -78,3 +78,8 @@ class Urls:
         if src == dst and anchor:
             return f"#{anchor}"
         return f"{rel}#{anchor}" if anchor else rel
+
+
+def permalink(page: str) -> str:
+    """The site-relative URL of a page with directory URLs (what search results and `show` print)."""
+    return Urls().url(page)

@@ -1,0 +1,52 @@
+"""How a rule is cited, in one place: the site, `search`, `show` and `compare` all print this.
+
+A citation names the document (its title, or its id where the title is not at hand),
+the edition, the section path as the book structures it, and the page where the
+source gives one: 'Lotus Edition rulebook v.1 [lotus], Card States › Bowing, p. 38'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Citation:
+    document: str  # the document's title, or its id
+    edition: str
+    section: tuple[str, ...]
+    page: int | str | None = None
+    year: int | None = None
+
+    @property
+    def where(self) -> str:
+        """'Card States › Bowing, p. 38'."""
+        page = f", p. {self.page}" if self.page else ""
+        return " › ".join(self.section) + page
+
+    def full(self) -> str:
+        """'Title [edition], Section › Sub-section, p. 38'."""
+        return f"{self.document} [{self.edition}], {self.where}"
+
+    def with_year(self) -> str:
+        """'Title (2005): Section › Sub-section, p. 38' (the site, where the edition badge is beside it)."""
+        year = f" ({self.year})" if self.year else ""
+        return f"{self.document}{year}: {self.where}"
+
+
+def of_entry(entry: dict, title: str | None = None, year: int | None = None) -> Citation:
+    """The citation of an entry (or of an entry payload, whose source carries the title)."""
+    source = entry.get("source") or {}
+    return Citation(title or source.get("title") or source.get("document") or "", entry.get("edition", ""),
+                    tuple(source.get("section") or ()), source.get("page"), year)
+
+
+def citation_of_payload(payload: dict) -> str:
+    """'Document title [edition], Section › Sub-section, p. 38' for an entry payload."""
+    return of_entry(payload).full()
+
+
+def short_citation(payload: dict) -> str:
+    """'lotus-rulebook: Card States › Bowing, p. 38' (for lists; the full citation names the title)."""
+    cite = of_entry(payload, title=(payload.get("source") or {}).get("document"))
+    return f"{cite.document}: {cite.where}"
