@@ -84,6 +84,11 @@ class Layout:
         return self.root / "sources"
 
     @property
+    def rulings(self) -> Path:
+        """The worked examples as engine scenarios: pytest checks them, the site shows them."""
+        return self.root / "tests" / "rulings"
+
+    @property
     def build(self) -> Path:
         return self.root / "build"
 

@@ -45,13 +45,6 @@ def test_every_ccg_rule_and_glossary_entry_is_in_a_concept(entry_id):
     assert entry_id in CITED, f"{entry_id} is not listed in any glossary/concepts/*.yaml"
 
 
-@pytest.mark.parametrize("concept", CONCEPTS, ids=CONCEPT_IDS)
-def test_concept_matches_schema_and_file_name(concept):
-    errors = sorted(validator("concept").iter_errors(concept), key=lambda e: list(e.path))
-    assert not errors, "; ".join(f"{list(e.path)}: {e.message}" for e in errors)
-    assert (Layout(KB.layout.root).concepts / f"{concept['id']}.yaml").is_file()
-
-
 MULTI_EDITION = [c for c in CONCEPTS if len(_editions(c)) >= 2]
 
 
@@ -67,19 +60,9 @@ def test_multi_edition_concept_says_what_differs(concept):
 
 
 @pytest.mark.parametrize("concept", CONCEPTS, ids=CONCEPT_IDS)
-def test_cited_entries_exist_under_their_own_edition(concept):
-    for edition, ids in concept.get("entries", {}).items():
-        for eid in ids:
-            assert eid in KB.entries, f"{concept['id']}: {eid} is not an entry"
-            assert KB.entries[eid]["edition"] == edition, f"{concept['id']}: {eid} listed under {edition}"
-
-
-@pytest.mark.parametrize("concept", CONCEPTS, ids=CONCEPT_IDS)
 def test_difference_points_cite_entries_of_this_concept_or_existing_ones(concept):
     for i, point in enumerate(concept.get("differences") or []):
         assert point["entries"], f"{concept['id']} differences[{i}] cites no entry"
-        for eid in point["entries"]:
-            assert eid in KB.entries, f"{concept['id']} differences[{i}]: {eid} is not an entry"
         for edition in point.get("editions") or []:
             cited_editions = {KB.entries[eid]["edition"] for eid in point["entries"]}
             # An edition may be named because its text is missing (the truncated Gold file);
@@ -93,11 +76,10 @@ def test_difference_points_cite_entries_of_this_concept_or_existing_ones(concept
 
 @pytest.mark.parametrize("concept", CONCEPTS, ids=CONCEPT_IDS)
 def test_related_and_cross_game_links_point_at_concepts(concept):
-    ids = set(CONCEPT_IDS)
+    # (that the ids exist is validate's L5R052)
     for rel in concept.get("related") or []:
-        assert rel in ids and rel != concept["id"], f"{concept['id']}: related '{rel}'"
+        assert rel != concept["id"], f"{concept['id']}: related to itself"
     for link in concept.get("cross_game") or []:
-        assert link["concept"] in ids, f"{concept['id']}: cross_game '{link['concept']}'"
         other = KB.concepts[link["concept"]]
         assert set(other.get("games") or []) != set(concept.get("games") or []), (
             f"{concept['id']}: cross_game link to {link['concept']} of the same game"

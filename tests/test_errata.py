@@ -56,11 +56,10 @@ def test_rules_reference_summary_of_changes_is_a_record(kb):
     assert record["affects"] == ["lcg-stronghold"]
 
 
-def test_every_record_says_between_which_editions_and_cites_real_entries(kb):
+def test_every_record_says_between_which_editions(kb):
+    # (its quote and cited entries are validate's L5R060/L5R061)
     for record in kb.errata.values():
         assert record["changed_between"]["to"] in ("gold", "lotus", "lcg"), record["id"]
-        assert collapse(record["quote"]) in collapse(kb.entries[record["entry"]]["text"]), record["id"]
-        assert all(a in kb.entries for a in record.get("affects", [])), record["id"]
 
 
 def test_whats_new_records_link_concepts(kb):

@@ -50,3 +50,5 @@ def build_cmd(root, out, offline, strict, check):
         click.echo(f"link check: {report.pages} pages, {report.links} links, {len(report.broken)} broken")
         if report.broken:
             sys.exit(1)
+    where = "" if result.out == (layout.root / "site").resolve() else f" --site {result.out}"
+    click.echo(f"view it: l5r-rules serve{where} (then open http://127.0.0.1:8000/ in a browser)")

@@ -43,10 +43,7 @@ class OutputRefused(SiteBuildError):
 class BuildResult:
     out: Path
     pages: int
-    seconds: float
-    size_bytes: int
     warnings: list[str] = field(default_factory=list)
-    timings: dict[str, float] = field(default_factory=dict)
 
 
 class _Collect(logging.Handler):
@@ -211,8 +208,7 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
     seconds = time.perf_counter() - t0
     size = dir_size(out)
     say(f"built {out} in {seconds:.1f} s ({size / 1e6:.1f} MB, {count + len(extra)} pages, {len(collector.messages)} warnings)")
-    return BuildResult(out=out, pages=count + len(extra), seconds=seconds, size_bytes=size,
-                       warnings=collector.messages, timings=timings)
+    return BuildResult(out=out, pages=count + len(extra), warnings=collector.messages)
 
 
 def jinja_errors() -> tuple[type[Exception], ...]:

@@ -1,19 +1,19 @@
-"""Engine scenarios on concept pages: optional, shown only when the engine exists.
+"""The worked examples (engine scenarios, `Layout.rulings`) on the pages of the entries they cite.
 
-The rules engine (`l5r_rules.engine`, another part of the project) exposes
-`run_scenario(path_or_dict)` and `scenario_entries(scenario)`. When that module
-is missing the site simply has no scenarios; when one scenario fails to run, its
-page shows the one-line reason instead of an outcome, and the build goes on.
+Each scenario is resolved once by the rules engine (`l5r_rules.engine.run_scenario`);
+it is shown on the pages of its source entry, the rules its `expect` names and the
+rules its resolution applies. When one scenario fails to run, its page shows the
+one-line reason instead of an outcome, and the build goes on.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import yamlio
+from ..layout import Layout
 
 
 @dataclass(frozen=True)
@@ -27,14 +27,6 @@ class ScenarioView:
     outcome: str | None = None
     cited: tuple[str, ...] = field(default_factory=tuple)
     error: str | None = None
-
-
-def _engine():
-    try:
-        engine = importlib.import_module("l5r_rules.engine")
-    except ImportError:
-        return None
-    return engine if hasattr(engine, "run_scenario") else None
 
 
 def _jsonable(value):
@@ -60,33 +52,33 @@ def _cited(trace) -> tuple[str, ...]:
     return tuple(out)
 
 
-def scenario_files(root: Path) -> list[Path]:
-    base = root / "tests" / "rulings"
+def scenario_files(layout: Layout) -> list[Path]:
+    base = layout.rulings
     return sorted(p for p in base.glob("*/*.yaml") if p.parent.name != "golden") if base.is_dir() else []
 
 
-def load_scenarios(root: Path) -> list[ScenarioView]:
-    engine = _engine()
-    if engine is None:
-        return []
+def load_scenarios(layout: Layout) -> list[ScenarioView]:
+    from ..engine import EngineError, run_scenario
+
     views = []
-    for path in scenario_files(root):
+    for path in scenario_files(layout):
         data = yamlio.load_plain(path)
         if not isinstance(data, dict):
             continue
         source = data.get("source") or {}
+        common = dict(id=str(data.get("id", path.stem)), path=str(path.relative_to(layout.root)),
+                      ruleset=str(data.get("ruleset", "")), procedure=str(data.get("procedure", "")), source=source)
+        named = [source.get("entry"), *((data.get("expect") or {}).get("rules") or [])]
         try:
-            entries = tuple(engine.scenario_entries(data)) if hasattr(engine, "scenario_entries") else (source.get("entry"),)
-        except Exception:  # noqa: BLE001 - a bad scenario must not stop the site
-            entries = (source.get("entry"),) if source.get("entry") else ()
-        common = dict(id=str(data.get("id", path.stem)), path=str(path.relative_to(root)),
-                      ruleset=str(data.get("ruleset", "")), procedure=str(data.get("procedure", "")),
-                      source=source, entries=tuple(e for e in entries if e))
-        try:
-            result = engine.run_scenario(data)
-            outcome = getattr(result, "outcome", result)
-            text = json.dumps(_jsonable(outcome), ensure_ascii=False, indent=1, sort_keys=True)
-            views.append(ScenarioView(**common, outcome=text, cited=_cited(getattr(result, "trace", ()))))
-        except Exception as exc:  # noqa: BLE001 - shown on the page instead
-            views.append(ScenarioView(**common, error=f"{type(exc).__name__}: {exc}".splitlines()[0]))
+            result = run_scenario(data)  # once: its trace also says which rules it applied
+        except EngineError as exc:  # shown on the page instead
+            views.append(ScenarioView(**common, entries=_ids(named), error=f"{type(exc).__name__}: {exc}".splitlines()[0]))
+            continue
+        text = json.dumps(_jsonable(result.outcome), ensure_ascii=False, indent=1, sort_keys=True)
+        views.append(ScenarioView(**common, entries=_ids(named + list(result.rules)), outcome=text,
+                                  cited=_cited(result.trace)))
     return views
+
+
+def _ids(ids) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(i for i in ids if isinstance(i, str) and i))
