@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..schemas import validator
+from . import shapes
 from .errors import EngineError, NotInSource, ScenarioError, Unsettled
 from .procedures import module
 from .ruleset import RULESETS
@@ -144,6 +145,17 @@ def load(path: Path) -> tuple[dict | None, list[Problem]]:
             p.line = loaded.where(p.path)[0]
     problems.sort(key=lambda p: p.line)  # stable: problems on one line keep their order
     return (None if problems else loaded.data), problems
+
+
+# The outcome of any procedure when the edition's text cannot answer (see run); shown on the format page.
+STATUS_OUTCOME = shapes.obj("The outcome of any procedure when the edition's source cannot answer (instead of "
+                            "the procedure's own outcome).", {
+    "status": shapes.choice_of("not-in-source: the edition's source lacks the rule (e.g. the Gold file stops "
+                               "before it); unsettled: its text does not decide this case.",
+                               ("not-in-source", "unsettled")),
+    "reason": shapes.string("With not-in-source: what is missing."),
+    "question": shapes.string("With unsettled: the question the text leaves open."),
+}, required=["status"])
 
 
 def run(data: dict) -> Result:

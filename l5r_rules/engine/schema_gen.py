@@ -13,7 +13,8 @@ engine's tables (`PROCEDURES`, `RULESETS`), never from a hand-kept list.
 The schema branches by `system`: for each game it lists that game's procedures and
 rulesets, and for each `system` + `procedure` it applies that procedure's `given`
 and `choices` shapes. Outcome shapes are under `$defs/<system>-<procedure>-outcome`
-for readers (the format page); `expect.outcome` is compared by `scenario.check`.
+(and `$defs/status-outcome` for any procedure) for readers such as the format page;
+`expect.outcome` is compared with the real outcome by `scenario.check`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from types import ModuleType
 from . import shapes
 from .procedures import PROCEDURES, module
 from .ruleset import RULESETS
+from .scenario import STATUS_OUTCOME
 
 TARGET = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,6 +193,7 @@ def build() -> dict:
         defs[p.def_name("given")] = p.given
         defs[p.def_name("choices")] = p.choices or shapes.obj(NO_CHOICES.format(key=p.key), {})
         defs[p.def_name("outcome")] = p.outcome
+    defs["status-outcome"] = STATUS_OUTCOME
     todo = _refs(defs)
     while todo - set(defs):  # shared shapes, and the shapes they use
         for name in sorted(todo - set(defs)):
