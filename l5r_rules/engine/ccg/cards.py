@@ -68,7 +68,7 @@ CARD_TYPES = ("personality", "follower", "follower-token", "item", "spell", "anc
 def _card_shape(what: str, default_type: str, example: dict) -> dict:
     return obj(what, {
         "name": string("Card name; choices and outcomes name the card by it, so give each card its own name.",
-                       example="Hida Kisada"),
+                       example=example["name"]),
         "type": choice_of("Card type: personality, follower, follower-token (a Follower token: counts as a card), "
                           "item, spell, ancestor, or token (not a card, e.g. a +1F token: never counted as a card "
                           "destroyed). Editions differ on which types add their Force to the unit.",
