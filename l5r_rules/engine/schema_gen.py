@@ -65,6 +65,12 @@ class Procedure:
         return (self.module.__doc__ or "").strip().splitlines()[0]
 
     @property
+    def details(self) -> str:
+        """The rest of the module's docstring: how the procedure decides, and where editions differ."""
+        lines = (self.module.__doc__ or "").strip().splitlines()[1:]
+        return " ".join(" ".join(lines).split())
+
+    @property
     def cites(self) -> tuple[str, ...]:
         return tuple(self.module.CITES)
 

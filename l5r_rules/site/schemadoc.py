@@ -46,6 +46,7 @@ class ProcedureDoc:
     key: str  # "<system>/<name>"
     name: str
     purpose: str
+    details: str  # how it decides and where editions differ (the module docstring; our words)
     cites: tuple[Cited, ...]
     given: tuple[FieldRow, ...]
     choices: tuple[FieldRow, ...]
@@ -237,7 +238,7 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
                 continue
             choices = defs[p.def_name("choices")]
             procs.append(ProcedureDoc(
-                p.key, p.name, p.purpose, _cited(p), fields(defs[p.def_name("given")], root, "given.", shared),
+                p.key, p.name, p.purpose, p.details, _cited(p), fields(defs[p.def_name("given")], root, "given.", shared),
                 fields(choices, root, "choices.", shared), "" if choices.get("properties") else choices["description"],
                 fields(defs[p.def_name("outcome")], root, "outcome.", shared)))
         example = next((e for e in root.get("examples", []) if e.get("system") == system), None)

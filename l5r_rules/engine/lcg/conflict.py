@@ -59,7 +59,8 @@ GIVEN = obj("A conflict at the moment its skill totals are compared.", {
 OUTCOME = obj("The conflict's result.", {
     "totals": obj("Each side's total skill (ready participants plus modifiers and the Favor).", {
         s: integer(f"The {s}'s total.") for s in SIDES}, required=SIDES, example={"attacker": 5, "defender": 3}),
-    "winner": choice_of("attacker, defender, or null (nobody wins at 0 or without a participant).",
+    "winner": choice_of("attacker (also on a tie at 1 or more), defender, or null (nobody wins with a total of 0 "
+                        "or without a participating character).",
                         ("attacker", "defender", None)),
     "unopposed": boolean("The attacker won with no defending participant."),
     "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
