@@ -160,7 +160,8 @@ def _row(path: str, node: dict, required: bool, root: dict, shape: str = "") -> 
 
 def _shared(node: dict, shared: frozenset) -> str:
     """The shared shape a field (or a list's items) refers to, if it is one listed on its own."""
-    for ref in (node.get("$ref"), (node.get("items") or {}).get("$ref") if isinstance(node.get("items"), dict) else None):
+    items = node.get("items") if isinstance(node.get("items"), dict) else {}
+    for ref in (node.get("$ref"), items.get("$ref")):
         if isinstance(ref, str) and ref.split("/")[-1] in shared:
             return ref.split("/")[-1]
     return ""
@@ -238,8 +239,9 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
                 continue
             choices = defs[p.def_name("choices")]
             procs.append(ProcedureDoc(
-                p.key, p.name, p.purpose, p.details, _cited(p), fields(defs[p.def_name("given")], root, "given.", shared),
-                fields(choices, root, "choices.", shared), "" if choices.get("properties") else choices["description"],
+                p.key, p.name, p.purpose, p.details, _cited(p),
+                fields(defs[p.def_name("given")], root, "given.", shared), fields(choices, root, "choices.", shared),
+                "" if choices.get("properties") else choices["description"],
                 fields(defs[p.def_name("outcome")], root, "outcome.", shared)))
         example = next((e for e in root.get("examples", []) if e.get("system") == system), None)
         games.append(GameDoc(system, tuple(r.id for r in RULESETS.values() if r.system == system), tuple(procs),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import known
 from ..ruleset import Ruleset
-from ..shapes import COUNT, NAME, array, boolean, choice_of, integer, mapping, obj, string
+from ..shapes import NAME, array, boolean, choice_of, integer, mapping, obj, string
 from ..trace import Tracer
 from . import battle, territory
 
