@@ -101,6 +101,10 @@ INPUT_ERRORS = [
      "given.territories.Kranich[1]", "'Q' is not a province in given.control", "- Q"),
     ("bfr/bfr-beispiel-fuer-einen-kampf.yaml", "    Skorpion:\n    - 3\n", "    Skorpion: []\n",
      "given.attackers.Skorpion", "", "Skorpion: []"),
+    ("lcg/lcg-fate-phase.yaml", "  unclaimed_rings:", "  unclaimed_ring:",
+     "given.unclaimed_ring", "is not a field here (did you mean 'unclaimed_rings'?", "air: 0"),
+    ("lotus/force-bowed-item-lotus.yaml", "expect:", "choices:\n  order: []\nexpect:",
+     "choices.order", "ccg/force takes no decisions", "order: []"),
 ]
 
 

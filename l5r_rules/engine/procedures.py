@@ -1,6 +1,9 @@
 """The procedure registry: `<system>/<name>` -> the module holding `build` and `resolve`.
 
-One line per procedure; the scenario schema lists the same names.
+One line per procedure. The module also declares what a scenario gives it and
+what comes out (`CITES`, `GIVEN`, `CHOICES` if it takes decisions, `OUTCOME`;
+see shapes.py); `python -m l5r_rules.engine.schema_gen` turns this table and
+those declarations into the scenario schema, and a test fails until it is rerun.
 """
 
 from __future__ import annotations

@@ -5,21 +5,25 @@ which facts (`given`) and player decisions (`choices`), and what must come out
 (`expect`: a partial outcome match and the cited rule ids in order, or the
 error the scenario must fail with).
 
-Everything wrong with a file is a `Problem` with the field's path and line:
-checks the schema cannot say (the procedure belongs to the system, numbers in
-range, an `expect` that checks something) are here; checks that need the
-procedure's reading of `given` raise ScenarioError from the procedure's `build`.
+Everything wrong with a file is a `Problem` with the field's path and line.
+The schema (generated from the procedures' declarations by schema_gen.py) says
+which procedures and rulesets belong to each game and the shape of each
+procedure's given and choices; checks it cannot say (whole numbers in range, an
+`expect` that checks something) are here; checks that need the procedure's
+reading of `given` raise ScenarioError from the procedure's `build`.
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import yamlio
 from ..schemas import validator
+from . import shapes
 from .errors import EngineError, NotInSource, ScenarioError, Unsettled
-from .procedures import PROCEDURES, module
+from .procedures import module
 from .ruleset import RULESETS
 from .trace import Result, Step
 
@@ -58,10 +62,28 @@ def _say(err) -> str:
         wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         return f"must be {' or '.join(_TYPES.get(t, t) for t in wanted)}, not {_KINDS.get(type(err.instance), 'that')}"
     if err.validator == "enum":
-        return f"{_short(err.instance)} is not one of: {', '.join(map(str, dict.fromkeys(err.validator_value)))}"
+        values = ", ".join("null" if v is None else str(v) for v in dict.fromkeys(err.validator_value))
+        title = err.schema.get("title") if isinstance(err.schema, dict) else None
+        # the schema's per-game branches title their lists ("a ccg procedure"), see schema_gen
+        return f"{_short(err.instance)} is not {title} (one of: {values})" if title else \
+            f"{_short(err.instance)} is not one of: {values}"
     if err.validator in ("oneOf", "anyOf"):
         return f"{_short(err.instance)} is not an allowed value here"
     return err.message if len(err.message) <= 200 else err.message[:197] + "..."
+
+
+def _unknown_fields(err) -> list[Problem]:
+    """One problem per field the schema does not declare, at that field's line, with the fields it allows."""
+    allowed = list(err.schema.get("properties", {}))
+    out = []
+    for key in err.instance:
+        if key in allowed:
+            continue
+        near = difflib.get_close_matches(str(key), allowed, n=1)
+        hint = f"did you mean '{near[0]}'? " if near else ""
+        listed = f"fields here: {', '.join(allowed)}" if allowed else err.schema.get("description", "no fields here")
+        out.append(Problem(tuple(err.absolute_path) + (key,), f"is not a field here ({hint}{listed})"))
+    return out
 
 
 def _numbers(node, path: tuple):
@@ -78,13 +100,6 @@ def _numbers(node, path: tuple):
 def _meaning_problems(data: dict) -> list[Problem]:
     """What the schema cannot say; each check looks only at fields of the right type."""
     out = []
-    system, ruleset, procedure = (data.get(k) if isinstance(data.get(k), str) else None
-                                  for k in ("system", "ruleset", "procedure"))
-    if system and ruleset in RULESETS and RULESETS[ruleset].system != system:
-        out.append(Problem(("ruleset",), f"ruleset '{ruleset}' is not a {system} ruleset"))
-    if system and procedure and f"{system}/{procedure}" not in PROCEDURES:
-        names = sorted(k.split("/")[1] for k in PROCEDURES if k.startswith(system + "/"))
-        out.append(Problem(("procedure",), f"'{procedure}' is not a {system} procedure (one of: {', '.join(names)})"))
     for key in ("given", "choices"):
         for path, n in _numbers(data.get(key), (key,)):
             if isinstance(n, float):  # the schema's "integer" lets 3.0 and 1e9 through
@@ -105,8 +120,13 @@ def schema_problems(data) -> list[Problem]:
     if data is None:
         return [Problem((), "is empty: a scenario is a mapping with id, system, ruleset, procedure, source, "
                             "given and expect")]
-    out = [Problem(tuple(err.absolute_path), _say(err)) for err in
-           sorted(validator("scenario").iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))]
+    out = []
+    for err in validator("scenario").iter_errors(data):
+        if err.validator == "additionalProperties" and err.validator_value is False and isinstance(err.instance, dict):
+            out += _unknown_fields(err)
+        else:
+            out.append(Problem(tuple(err.absolute_path), _say(err)))
+    out.sort(key=lambda p: list(map(str, p.path)))
     if isinstance(data, dict):
         out += _meaning_problems(data)
     return out
@@ -123,7 +143,19 @@ def load(path: Path) -> tuple[dict | None, list[Problem]]:
     for p in problems:
         if p.path:
             p.line = loaded.where(p.path)[0]
+    problems.sort(key=lambda p: p.line)  # stable: problems on one line keep their order
     return (None if problems else loaded.data), problems
+
+
+# The outcome of any procedure when the edition's text cannot answer (see run); shown on the format page.
+STATUS_OUTCOME = shapes.obj("The outcome of any procedure when the edition's source cannot answer (instead of "
+                            "the procedure's own outcome).", {
+    "status": shapes.choice_of("not-in-source: the edition's source lacks the rule (e.g. the Gold file stops "
+                               "before it); unsettled: its text does not decide this case.",
+                               ("not-in-source", "unsettled")),
+    "reason": shapes.string("With not-in-source: what is missing."),
+    "question": shapes.string("With unsettled: the question the text leaves open."),
+}, required=["status"])
 
 
 def run(data: dict) -> Result:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..errors import MissingChoice, ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import COUNT, boolean, integer, mapping, obj, string
 from ..trace import Tracer
 
 
@@ -26,6 +27,39 @@ class Inputs:
     marker_bonus: int
     choices: dict
     choices_path: tuple = ("choices",)  # where `choices` is in the file (resolution-phase nests them per province)
+
+
+CITES = ("battle", "battle.bonus", "battle.defended")
+GIVEN = obj("The combat tokens in one province and its defense bonuses.", {
+    "defender": obj("The clan controlling the province, defending it (leave out for an empty province).", {
+        "clan": string("The defending clan.", example="Krabbe"),
+        "tokens": {"description": "Strengths of its defending combat tokens.", "type": "array", "items": COUNT,
+                   "default": [], "examples": [[2]]},
+    }, required=["clan"]),
+    "attackers": mapping("For each attacking clan: the strengths of its combat tokens (at least one clan, each "
+                         "with at least one token).", "clan", {"type": "array", "items": COUNT, "minItems": 1},
+                         min_properties=1, example={"Einhorn": [4]}),
+    "province": obj("Defense bonuses of the province (each adds to the defender's total, even with no defender).", {
+        "printed_bonus": integer("Printed defense bonus (e.g. a capital).", minimum=0, default=0),
+        "face_up_control": integer("Face-up control tokens (1 each).", minimum=0, default=0),
+        "marker_bonus": integer("Defense bonus from bonus markers.", minimum=0, default=0),
+    }, example={"face_up_control": 1}),
+}, required=["attackers"])
+_TIE = string("Needed when two or more attackers tie for the highest total above the defence (the rulebook does "
+              "not say who wins): the winning clan (a tied attacker or the defender), or null for no winner.",
+              nullable=True, example="Einhorn")
+CHOICES = obj("The scenario's reading where the rulebook is silent.", {"attacker_tie": _TIE})
+OUTCOME = obj("The battle's result.", {
+    "totals": mapping("Each attacking clan's total.", "clan", COUNT, example={"Einhorn": 4}),
+    "defence": integer("The defender's total: token strengths plus defense bonuses.", minimum=0, example=3),
+    "winner": string("The winning clan, or null (an attack on an empty province failed, or no winner chosen).",
+                     nullable=True),
+    "control": {**obj("Who controls the province afterwards.", {
+        "clan": string("The controlling clan."),
+        "face_up": boolean("The new control token is face-up (a successful defence) or face-down (a conquest)."),
+    }, required=["clan", "face_up"]), "type": ["object", "null"],
+        "description": "Control afterwards ({clan, face_up}), or null when an empty province stays empty."},
+}, required=["totals", "defence", "winner", "control"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import known
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, integer, mapping, obj, string
 from ..trace import Tracer
 from . import battle, territory
 
@@ -26,6 +27,49 @@ class Inputs:
     markers: tuple  # {clan, type, province, strength, legal}
     territories: dict
     choices: dict
+
+
+CITES = ("phase", "raze") + battle.CITES + territory.CITES
+MARKERS = ("army", "navy", "shinobi", "bluff", "raze", "diplomacy")
+GIVEN = obj("The board and the combat markers placed this round.", {
+    "provinces": mapping("Every province that matters (markers, adjacency, territories), with its state.",
+                         "province", obj("A province.", {
+                             "controller": string("Controlling clan, or null.", nullable=True, example="Krabbe"),
+                             "adjacent": array("Adjacent provinces (names in given.provinces): razing needs an "
+                                               "adjacent province of the razing clan.", NAME, default=[],
+                                               example=["B"]),
+                             "printed_bonus": integer("Printed defense bonus.", minimum=0, default=0),
+                             "face_up_control": integer("Face-up control tokens (1 defense each).", minimum=0,
+                                                        default=0),
+                             "marker_bonus": integer("Defense bonus from bonus markers.", minimum=0, default=0),
+                         }), example={"A": {"controller": "Krabbe", "adjacent": ["B"]},
+                                      "B": {"controller": None, "adjacent": ["A"]}}),
+    "markers": array("Combat markers placed, as revealed.", obj("A combat marker.", {
+        "clan": string("Its owner.", example="Krabbe"),
+        "type": choice_of("Kind: army, navy, shinobi (combat markers with a strength), bluff (discarded), raze, "
+                          "diplomacy.", MARKERS, example="army"),
+        "province": string("The province it lies in or attacks (a name in given.provinces).", example="B"),
+        "strength": integer("Strength; needed for army, navy and shinobi.", minimum=0, example=3),
+        "legal": boolean("Placed according to the rules (false: discarded in step 2).", default=True),
+    }, required=["clan", "type", "province"]), example=[{"clan": "Krabbe", "type": "army", "province": "B",
+                                                         "strength": 3}]),
+    "territories": {**territory.TERRITORIES, "description": "For each territory: its provinces (names in "
+                    "given.provinces); claimed in step 6.", "default": {}},
+}, required=["provinces", "markers"])
+CHOICES = obj("Readings for the battles where the rulebook is silent.", {
+    "battles": mapping("For each province with a battle that needs one: that battle's decisions.", "province",
+                       battle.CHOICES, example={"B": {"attacker_tie": "Krabbe"}}),
+})
+OUTCOME = obj("What the phase changed.", {
+    "battles": mapping("For each province fought over: the winning clan, or null.", "province",
+                       {"type": ["string", "null"]}, example={"B": "Krabbe"}),
+    "scorched_earth": array("Provinces razed this round.", NAME),
+    "peace": array("Provinces given a peace token by diplomacy.", NAME),
+    "territories": {**territory.CONTROLLERS, "description": "For each territory: its controller afterwards, or "
+                    "null ({} when given.territories is empty)."},
+    "control": mapping("For each province: its controller afterwards, or null.", "province",
+                       {"type": ["string", "null"]}, example={"A": "Krabbe", "B": "Krabbe"}),
+}, required=["battles", "scorched_earth", "peace", "territories", "control"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from ..shapes import INT, boolean, integer, mapping, obj, string
 from ..trace import Tracer
 
 
@@ -13,6 +14,34 @@ class Inputs:
     provinces: dict  # name -> {controller, flowers, face_up_control, shadowlands, honor_marker, defense_marker}
     territories: dict  # territory -> {controller, shadowlands}
     objectives: dict  # clan -> honor from the secret objective
+
+
+CITES = ("scoring", "scoring.shadowlands", "scoring.markers")
+_CONTROLLER = string("Controlling clan, or null.", nullable=True, example="Krabbe")
+GIVEN = obj("The board at the end of the game.", {
+    "provinces": mapping("For each province: its state at the end.", "province", obj("A province.", {
+        "controller": _CONTROLLER,
+        "flowers": integer("Flowers (printed and on markers): 1 honor each to its controller.", minimum=0,
+                           default=0),
+        "face_up_control": integer("Face-up control tokens: 1 honor each, none in the Shadowlands.", minimum=0,
+                                   default=0),
+        "shadowlands": boolean("A Shadowlands province.", default=False),
+        "honor_marker": integer("Honor on an honor bonus marker.", minimum=0, default=0),
+        "defense_marker": boolean("Has a defense bonus marker (1 honor).", default=False),
+    }), example={"A": {"controller": "Krabbe", "flowers": 2, "face_up_control": 1}}),
+    "territories": mapping("For each territory: its controller (5 honor) and whether it is in the Shadowlands "
+                           "(no honor).", "territory", obj("A territory.", {
+                               "controller": _CONTROLLER,
+                               "shadowlands": boolean("A Shadowlands territory.", default=False),
+                           }), default={}, example={"Krabbe-Territorium": {"controller": "Krabbe"}}),
+    "objectives": mapping("For each clan: honor from its secret objective.", "clan", INT, default={},
+                          example={"Krabbe": 4}),
+}, required=["provinces"])
+OUTCOME = obj("Each clan's honor and the winner.", {
+    "honor": mapping("Each clan's final honor.", "clan", INT, example={"Krabbe": 12, "Kranich": 9}),
+    "winner": string("The clan with the most honor, or null on a tie.", nullable=True),
+    "unsettled": string("Present on a tie: the rulebook names no tie-breaker."),
+}, required=["honor", "winner"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..given import known
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, mapping, obj
 from ..trace import Tracer
 
 
@@ -14,6 +15,22 @@ class Inputs:
     territories: dict  # territory -> tuple of provinces
     control: dict  # province -> clan or None
     scorched: frozenset
+
+
+CITES = ("territory", "scorched")
+TERRITORIES = mapping("For each territory: its provinces.",
+                      "territory", {"type": "array", "items": NAME, "minItems": 1},
+                      example={"Krabbe-Territorium": ["A", "B"]})
+CONTROLLERS = mapping("For each territory: the clan controlling it, or null.", "territory",
+                      {"type": ["string", "null"]}, example={"Krabbe-Territorium": "Krabbe"})
+GIVEN = obj("Territories, their provinces and who controls each province.", {
+    "territories": {**TERRITORIES, "description": "For each territory: its provinces (each one a key of control)."},
+    "control": mapping("For each province: the controlling clan, or null for none.", "province",
+                       {"type": ["string", "null"]}, example={"A": "Krabbe", "B": None}),
+    "scorched_earth": array("Provinces with scorched earth (they need not be controlled).", NAME, default=[],
+                            example=["B"]),
+}, required=["territories", "control"])
+OUTCOME = obj("Who controls each territory.", {"territories": CONTROLLERS}, required=["territories"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from ..errors import NotInSource
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, described, integer, obj
 from ..trace import Tracer
-from .cards import Army, army
-from .force import army_force
+from .cards import ARMY, Army, army
+from .force import CITES as FORCE_CITES, army_force
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,31 @@ class Inputs:
     attacker: Army
     defender: Army
     province_strength: int
+
+
+CITES = FORCE_CITES + ("battle.no-defenders", "battle.compare", "battle.honor", "battle.overlaid", "dishonor",
+                       "battle.province")
+GIVEN = obj("The two armies at the end of the Resolution Segment and the Province attacked.", {
+    "attacker": described(ARMY, "The attacking army (leave out, or give no units, for an empty army)."),
+    "defender": described(ARMY, "The defending army (leave out, or give no units, for no defenders)."),
+    "province_strength": integer("Strength of the Province being attacked: the attacking Force must exceed the "
+                                 "defending Force plus this to destroy it.", minimum=0, example=5),
+}, required=["province_strength"])
+_SIDES = ("attacker", "defender")
+OUTCOME = obj("Who won, what was destroyed, the Honor gained and the Province's fate.", {
+    "winner": choice_of("attacker, defender, tie, or null when an empty army means no battle winner (Lotus).",
+                        ("attacker", "defender", "tie", None)),
+    "attacker_force": integer("The attacking army's Force total.", example=7),
+    "defender_force": integer("The defending army's Force total.", example=5),
+    "destroyed": obj("Names of the cards destroyed, per army.", {
+        s: array(f"Cards of the {s}'s army destroyed (token cards that are not cards are left out).", NAME)
+        for s in _SIDES}, required=_SIDES, example={"attacker": [], "defender": ["Hida Kisada", "Ashigaru"]}),
+    "honor": obj("Honor gained by each side (per card destroyed in the opposing army).", {
+        s: integer(f"Honor the {s} gains.", minimum=0) for s in _SIDES}, required=_SIDES,
+        example={"attacker": 4, "defender": 0}),
+    "restored": array("Dishonored Personalities of the gaining side restored instead of gaining the Honor.", NAME),
+    "province_destroyed": boolean("The Province is destroyed."),
+}, required=["winner", "attacker_force", "defender_force", "destroyed", "honor", "restored", "province_destroyed"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

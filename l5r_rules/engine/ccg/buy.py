@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from ..errors import ScenarioError, Unsettled
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import boolean, choice_of, described, integer, obj, string
 from ..trace import Tracer
-from ..values import Num, parse_num
+from ..values import PRINTED_SIGNED_STAT, Num, parse_num
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,41 @@ class Inputs:
     shadowlands: bool
     gained_this_turn: bool
     option: str | None
+
+
+CITES = ("buy.requirement", "buy.faction", "buy.dishonored")
+GIVEN = obj("The Personality bought and the player buying him.", {
+    "personality": obj("The Personality in the Province.", {
+        "name": string("Name.", example="Matsu Agetoki"),
+        "gold_cost": integer("Printed Gold cost.", minimum=0, example=7),
+        "personal_honor": integer("Personal Honor (gained with the honor option).", example=3),
+        "honor_requirement": described(PRINTED_SIGNED_STAT, 'Printed Honor Requirement: Family Honor must be at '
+                                       'least this; "-" for none (what "-" means differs by edition).', example=5),
+        "aligned_with_player": boolean("Has the player's Faction/Clan alignment: only then may the player take "
+                                       "a discount or the Honor.", default=False),
+        "enters_dishonored": boolean("Enters play Dishonored (Lotus: counts Personal Honor 0 for the gain).",
+                                     default=False),
+        "from_own_province": boolean("Comes from the player's own Province (Ivory's Proclaim needs it).",
+                                     default=True),
+    }, required=["name", "gold_cost", "personal_honor", "honor_requirement"]),
+    "player": obj("The buyer.", {
+        "family_honor": integer("Current Family Honor.", example=6),
+        "shadowlands": boolean("Plays a Shadowlands Stronghold (gets neither option).", default=False),
+        "honor_gained_this_way_this_turn": boolean("Already gained Honor this way this turn (Lotus and Ivory "
+                                                   "allow it once per turn).", default=False),
+    }, required=["family_honor"]),
+}, required=["personality", "player"])
+CHOICES = obj("The buyer's decision.", {
+    "option": choice_of("Needed for an aligned Personality the player may recruit: discount (pay 2 Gold less; "
+                        "not in Ivory), honor (gain his Personal Honor; Ivory: Proclaim) or none.",
+                        ("discount", "honor", "none"), example="honor"),
+})
+OUTCOME = obj("Whether he may be recruited, what is paid and gained.", {
+    "may_recruit": boolean("Family Honor meets the Honor Requirement."),
+    "gold_paid": integer("Gold paid, or null when he may not be recruited.", minimum=0, nullable=True),
+    "honor_gain": integer("Honor gained by the option (0 without it).", example=3),
+    "family_honor": integer("Family Honor afterwards (only when he may be recruited)."),
+}, required=["may_recruit", "gold_paid", "honor_gain"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

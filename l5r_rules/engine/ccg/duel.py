@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..errors import MissingChoice, ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import COUNT, NAME, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
 
 SIDES = ("challenger", "challenged")
@@ -28,6 +29,60 @@ class Inputs:
     deck_top: dict  # side -> tuple of focus values, top first
     hand: dict  # side -> tuple of focus values
     choices: dict
+
+
+CITES = ("duel", "duelist")
+
+
+def _duelist(side: str, example: dict) -> dict:
+    return obj(f"The {side} Personality.", {
+        "name": string("Personality name (the outcome names winner and losers by it).", example=example["name"]),
+        "chi": integer("The compared stat (Chi unless the duel says otherwise).", minimum=0, example=example["chi"]),
+        "duelist": boolean("Has the Duelist trait (Lotus: may focus first; Ivory: wins a tie against a "
+                           "non-Duelist).", default=False),
+        "deck_top": array("Focus values of the top Fate cards, top first. Lotus: the first three form the focus "
+                          "pool; Ivory: each focus `from: deck` takes the next one.", COUNT, default=[],
+                          example=[1, 3, 2]),
+        "hand": array("Focus values of cards in hand: Ivory focuses from them, Lotus may add one to the pool "
+                      "(choices.pool_additions).", COUNT, default=[], example=[2]),
+    }, required=["name", "chi"], example=example)
+
+
+GIVEN = obj("The two Personalities in the duel and the cards they may focus.", {
+    "challenger": _duelist("challenging", {"name": "Mirumoto", "chi": 3}),
+    "challenged": _duelist("challenged", {"name": "Kakita", "chi": 4}),
+}, required=["challenger", "challenged"])
+CHOICES = obj("The players' decisions during the duel.", {
+    "pool_additions": obj("Lotus (needed there): for each side, the focus value of the card added to its focus "
+                          "pool from hand (one of its given hand values), or null for none.", {
+                              "challenger": integer("The challenger's addition, or null.", nullable=True),
+                              "challenged": integer("The challenged side's addition, or null.", nullable=True),
+                          }, example={"challenger": 2, "challenged": None}),
+    "duelist_focuses_first": boolean("Lotus, needed when the challenger is a Duelist with Chi equal to or lower "
+                                     "than the challenged: whether he takes the first focus."),
+    "actions": array(
+        "Always needed: the focus/strike decisions in turn order, ending with a strike. The challenged side acts "
+        "first (unless a Duelist challenger focuses first); sides alternate after each focus.",
+        obj("One decision.", {
+            "by": choice_of("Who acts: challenger or challenged (must be the side whose turn it is).",
+                            ("challenger", "challenged")),
+            "do": choice_of("focus or strike.", ("focus", "strike")),
+            "value": integer("Focus value of the focused card when it comes from the pool (Lotus) or the hand "
+                             "(Ivory); leave it out for `from: deck`, which takes the next card of "
+                             "given.<side>.deck_top.", example=2),
+            "from": choice_of("Where the focused card comes from: pool (Lotus), hand or deck (Ivory). Left out: "
+                              "the pool under Lotus, the hand under Ivory.", ("pool", "hand", "deck")),
+        }, required=["by", "do"]),
+        example=[{"by": "challenged", "do": "focus", "value": 2, "from": "hand"},
+                 {"by": "challenger", "do": "strike"}]),
+})
+OUTCOME = obj("The duel's result.", {
+    "totals": obj("Chi plus focused values, per side.", {
+        "challenger": integer("The challenger's total."), "challenged": integer("The challenged side's total."),
+    }, required=["challenger", "challenged"], example={"challenger": 5, "challenged": 4}),
+    "winner": string("Name of the winning Personality, or null when both lose.", nullable=True),
+    "losers": array("Names of the losing Personalities (both on a tie without a deciding Duelist).", NAME),
+}, required=["totals", "winner", "losers"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -6,14 +6,26 @@ from dataclasses import dataclass
 
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, described, integer, obj
 from ..trace import Tracer
-from .cards import Unit, unit
+from .cards import UNIT, Unit, unit
 
 
 @dataclass(frozen=True)
 class Inputs:
     strength: int
     target_unit: Unit
+
+
+CITES = ("fear",)
+GIVEN = obj("Fear used against one unit.", {
+    "strength": integer("Fear strength.", minimum=0, example=2),
+    "target_unit": described(UNIT, "The target unit: each Follower (non-Undead) needs its force."),
+}, required=["strength", "target_unit"])
+OUTCOME = obj("The Followers bowed.", {
+    "bowed": array("Followers bowed (Force equal to or lower than the Fear strength, Undead excepted), in order.",
+                   NAME),
+}, required=["bowed"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

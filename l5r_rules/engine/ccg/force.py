@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
+from ..shapes import INT, described, integer, mapping, obj
 from ..trace import Tracer
 from ..values import Num
-from .cards import Army, Card, Unit, army
+from .cards import ARMY, Army, Card, Unit, army
 
 
 def number(num: Num | None, rs: Ruleset, t: Tracer, what: str, path: tuple) -> int:
@@ -77,6 +78,18 @@ def army_force(a: Army, rs: Ruleset, t: Tracer, path: tuple, side: str) -> int:
 @dataclass(frozen=True)
 class Inputs:
     army: Army
+
+
+CITES = ("force.unit", "force.signed", "force.item", "missing-value")
+GIVEN = obj("The army whose Force is totalled.", {
+    "army": described(ARMY, "The army; each unit's Personality needs a name of its own (the outcome names units "
+                      "by it)."),
+}, required=["army"])
+OUTCOME = obj("Force totals.", {
+    "units": mapping("Each unit's Force total, by its Personality's name.", "personality", INT,
+                     example={"Hida Kisada": 5}),
+    "army": integer("The army's Force: the sum of its units.", example=5),
+}, required=["units", "army"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

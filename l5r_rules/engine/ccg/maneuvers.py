@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from ..shapes import INT, NAME, array, boolean, choice_of, mapping, obj, string
 from ..trace import Tracer
 
 
@@ -18,6 +19,33 @@ class Inputs:
     leaders: dict  # attacker, defender -> player name
     invited: dict  # player -> side(s) invited to
     assignments: tuple  # dicts: player, segment, side, units: [{name, cavalry, bowed}]
+
+
+CITES = ("maneuver.infantry", "maneuver.cavalry", "allies")
+_SIDE = ("attacker", "defender")
+GIVEN = obj("Who leads the attack, who was invited, and each assignment of units in order.", {
+    "attacker": string("The attacking player.", example="Allen"),
+    "defender": string("The defending player.", example="Bob"),
+    "invited": mapping("For each other player: the sides (attacker, defender) that invited him to ally.",
+                       "player", {"type": "array", "items": {"enum": list(_SIDE)}}, example={"Cindy": ["attacker"]}),
+    "assignments": array("Assignments in the order they happen.", obj("One player's assignment in one segment.", {
+        "player": string("Who assigns (the attacker, the defender or an ally).", example="Cindy"),
+        "segment": choice_of("Maneuvers segment: infantry (any unit) or cavalry (Cavalry units only).",
+                             ("infantry", "cavalry")),
+        "side": choice_of("The army joined.", _SIDE),
+        "units": array("Units assigned.", obj("A unit.", {
+            "name": string("Its leading Personality.", example="Cindy 1"),
+            "cavalry": boolean("The unit is Cavalry.", default=False),
+            "bowed": boolean("The Personality is bowed (may not be assigned).", default=False),
+        }, required=["name"])),
+    }, required=["player", "segment", "side", "units"]),
+        example=[{"player": "Cindy", "segment": "infantry", "side": "attacker", "units": [{"name": "Cindy 1"}]}]),
+}, required=["attacker", "defender", "assignments"])
+OUTCOME = obj("Allies' Honor and the illegal assignments.", {
+    "honor": mapping("Honor gained by each ally who assigned units.", "player", INT, example={"Cindy": 2}),
+    "illegal": array("Units (by name) assigned illegally and allies (by player) not allowed to ally, in order.",
+                     NAME),
+}, required=["honor", "illegal"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import known
 from ..ruleset import Ruleset
+from ..shapes import array, boolean, described, integer, obj, string
 from ..trace import Tracer
-from .cards import Card, Unit, card_paths, unit
+from .cards import UNIT, Card, Unit, card_paths, unit
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,26 @@ class Inputs:
     attacks: tuple  # ((source card name, source unit name, strength), ...)
     target_unit: Unit
     target: str
+
+
+CITES = ("ranged",)
+GIVEN = obj("One Ranged Attack, or several used together, against one card.", {
+    "attacks": array("The Ranged Attacks used together (combined attacks must come from different cards of the "
+                     "same unit).", obj("One Ranged Attack.", {
+                         "source": string("Name of the card producing it.", example="Archer"),
+                         "unit": string("Name of the Personality leading the source's unit.", example="Toku"),
+                         "strength": integer("Its Ranged Attack strength.", minimum=0, example=2),
+                     }, required=["source", "unit", "strength"]), min_items=1,
+                     example=[{"source": "Archer", "unit": "Toku", "strength": 2}]),
+    "target_unit": described(UNIT, "The unit holding the target (the target needs its force)."),
+    "target": string("Name of the targeted card in target_unit: a Follower, or a Personality with no Followers.",
+                     example="Ashigaru"),
+}, required=["attacks", "target_unit", "target"])
+OUTCOME = obj("Whether the attack is legal and destroys the target.", {
+    "legal": boolean("The target and the combination of attacks are legal."),
+    "strength": integer("Total strength of the attacks (only when legal).", minimum=0),
+    "destroyed": boolean("The target is destroyed (strength equal to or greater than its Force)."),
+}, required=["legal", "destroyed"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
+from ..shapes import INT, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
 
 UNFLOORED = frozenset({"family-honor", "honor-requirement"})
@@ -27,6 +28,33 @@ class Inputs:
 
 
 EFFECTS = ("bonus", "penalty", "set", "end")
+STATS = ("force", "chi", "gold-cost", "personal-honor", "province-strength", "family-honor", "honor-requirement")
+
+CITES = ("stats.floor", "stats.set")
+GIVEN = obj("A stat and the effects applied to it, in order.", {
+    "stat": choice_of("Which stat. family-honor and honor-requirement have no minimum of 0; the others are "
+                      "floored at 0 after all effects.", STATS, example="force"),
+    "base": integer("Its starting (printed) value.", example=3),
+    "signed": boolean("The stat is printed with a leading + or - (no floor where the edition says so: Lotus).",
+                      default=False),
+    "events": array("Effects in order; each is exactly one of bonus, penalty, set or end.", obj(
+        "One effect: exactly one of bonus, penalty, set, end (plus an optional label).", {
+            "label": string("Name of the effect (an Item, a card played) so a later `end` can remove it. "
+                            "Default: 'effect N' (N counts from 1).", example="Katana"),
+            "bonus": integer("Raise by this much.", minimum=0, example=2),
+            "penalty": integer("Lower by this much.", minimum=0, example=3),
+            "set": integer("Set the stat to this number (applied as the bonus or penalty that reaches it).",
+                           example=0),
+            "end": string("Label of an earlier effect that ends: its change no longer applies.", example="Katana"),
+        }), example=[{"label": "Katana", "bonus": 2}, {"penalty": 6}, {"end": "Katana"}]),
+}, required=["stat", "base", "events"])
+OUTCOME = obj("The stat after all effects.", {
+    "value": integer("Final value (floored at 0 where a floor applies)."),
+    "raw": integer("Final value before the floor."),
+    "leftover_penalty": integer("How far below 0 the raw value is, remembered for later bonuses (0 without "
+                                "floor).", minimum=0),
+    "history": array("The value after each effect, in order.", INT),
+}, required=["value", "raw", "leftover_penalty", "history"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

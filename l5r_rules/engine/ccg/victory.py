@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, integer, obj
 from ..trace import Tracer
 
 ELEMENTS = ("air", "earth", "fire", "void", "water")
@@ -24,6 +25,28 @@ class Inputs:
     provinces_left: int
     rings: frozenset
     horde: bool
+
+
+CITES = ("victory", "victory.provinces", "victory.horde")
+GIVEN = obj("One player at one moment of the game.", {
+    "moment": choice_of("When the check happens: start-of-own-turn (Honor Victory is checked then), "
+                        "end-of-own-turn (Ivory's low-Honor loss is checked then), or other.",
+                        ("start-of-own-turn", "end-of-own-turn", "other"), example="start-of-own-turn"),
+    "player": obj("The player checked.", {
+        "family_honor": integer("Current Family Honor.", example=40),
+        "provinces_left": integer("Provinces not destroyed (0 loses).", minimum=0, example=4),
+        "rings_in_play": array("Elements of the Rings he has in play (air, earth, fire, void, water; any case): "
+                               "all five is an Enlightenment Victory where the edition has one.", NAME,
+                               default=[], example=["air", "fire"]),
+        "shadowlands_horde": boolean("Plays the Shadowlands Horde (Lotus: may not win by Honor).", default=False),
+    }, required=["family_honor", "provinces_left"]),
+}, required=["moment", "player"])
+OUTCOME = obj("Whether the player wins, loses or plays on.", {
+    "status": choice_of("wins, loses (a loss outweighs a win at the same moment) or continues.",
+                        ("wins", "loses", "continues")),
+    "reasons": array("Each condition met, e.g. 'wins: Honor Victory', 'loses: all Provinces destroyed', "
+                     "'loses: Family Honor too low', 'wins: Enlightenment Victory'.", NAME),
+}, required=["status", "reasons"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, described, integer, obj, string
 from ..trace import Tracer
-from .cards import Army, army, card_paths
+from .cards import ARMY, Army, army, card_paths
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,35 @@ class Inputs:
     army_lost: bool
     opposing: Army
     assignments: tuple  # ((yu card names...), target name)
+
+
+CITES = ("yu",)
+GIVEN = obj("The losing army's Yu cards and the opposing (winning) army.", {
+    "yu_cards": array("Cards with Yu in the losing army.", obj("A card with Yu.", {
+        "name": string("Card name (choices.assignments names it).", example="Yu 3 samurai"),
+        "yu": integer("Its Yu value.", minimum=0, example=3),
+    }, required=["name", "yu"]), example=[{"name": "Yu 3 samurai", "yu": 3}]),
+    "army_lost": boolean("The Yu cards' army was just determined to be the losing one (otherwise Yu does nothing)."),
+    "opposing": described(ARMY, "The opposing army: its Followers, and Personalities without Followers, are the "
+                          "possible targets; each target needs its force."),
+}, required=["yu_cards", "army_lost", "opposing"])
+CHOICES = obj("How the losing player uses his Yu cards.", {
+    "assignments": array(
+        "In order: which Yu cards (their values combined) try to destroy which opposing card; each Yu card once. "
+        "A Personality becomes a legal target only once his Followers are destroyed. Always needed: [] uses none.",
+        obj("One use of Yu.", {
+            "yu_cards": array("Names of the Yu cards combined (from given.yu_cards).", NAME,
+                              example=["Yu 3 samurai"]),
+            "target": string("Name of the opposing card (a card in given.opposing).", example="Follower"),
+        }, required=["yu_cards", "target"]),
+        example=[{"yu_cards": ["Yu 3 samurai"], "target": "Follower"}]),
+})
+OUTCOME = obj("The cards destroyed by Yu.", {
+    "destroyed": array("Opposing cards destroyed, in order.", NAME),
+    "honor": integer("Honor the loser gains for them: always 0.", minimum=0),
+    "illegal": string("Present when an assignment targets a Personality who still has Followers: his name "
+                      "(resolution stops there)."),
+}, required=["destroyed", "honor"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from ..shapes import array, boolean, choice_of, described, integer, obj, string
 from ..trace import Tracer
-from ..values import parse_num
+from ..values import PRINTED_STAT, parse_num
 
 SIDES = ("attacker", "defender")
 
@@ -24,6 +25,47 @@ class Inputs:
     modifiers: dict  # side -> int added to the player's total
     favor: dict | None  # {holder: side, type: military|political}
     province_strength: int
+
+
+CITES = ("dash", "bowed", "conflict.compare", "conflict.favor", "conflict.win", "conflict.unopposed",
+         "conflict.break")
+TYPES = ("military", "political")
+
+
+def _characters(side: str) -> dict:
+    return array(f"Characters participating on the {side} side (leave out or [] for none).", obj(
+        "A participating character.", {
+            "name": string("Character name.", example="Doji Whisperer"),
+            "skill": described(PRINTED_STAT, 'Its skill of the conflict\'s type as printed; "-" cannot '
+                               "participate (removed home bowed).", example=3),
+            "bowed": boolean("Bowed: still participating but adds no skill.", default=False),
+        }, required=["name", "skill"]), default=[], example=[{"name": "Doji Whisperer", "skill": 3}])
+
+
+GIVEN = obj("A conflict at the moment its skill totals are compared.", {
+    "type": choice_of("Conflict type: which skill counts.", TYPES, example="political"),
+    "attacker": _characters("attacking"),
+    "defender": _characters("defending"),
+    "modifiers": obj("Modifiers to each player's total that do not come from characters.", {
+        s: integer(f"The {s}'s modifier.", default=0) for s in SIDES}, example={"attacker": 1}),
+    "imperial_favor": obj("The Imperial Favor, if claimed (+1 to its holder's total in conflicts of its type when "
+                          "he has a participant).", {
+                              "holder": choice_of("Who holds it.", SIDES),
+                              "type": choice_of("Side it is set to.", TYPES),
+                          }, example={"holder": "defender", "type": "political"}),
+    "province_strength": integer("Strength of the attacked province: the attacker breaks it by winning by at "
+                                 "least this much.", minimum=0, example=3),
+}, required=["type", "province_strength"])
+OUTCOME = obj("The conflict's result.", {
+    "totals": obj("Each side's total skill (ready participants plus modifiers and the Favor).", {
+        s: integer(f"The {s}'s total.") for s in SIDES}, required=SIDES, example={"attacker": 5, "defender": 3}),
+    "winner": choice_of("attacker (also on a tie at 1 or more), defender, or null (nobody wins with a total of 0 "
+                        "or without a participating character).",
+                        ("attacker", "defender", None)),
+    "unopposed": boolean("The attacker won with no defending participant."),
+    "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
+    "province_broken": boolean("The attacker won by at least the province strength."),
+}, required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
 
 RINGS = ("air", "earth", "fire", "void", "water")
@@ -18,6 +19,36 @@ class Inputs:
     dynasty: tuple
     conflict: tuple
     provinces: tuple
+
+
+CITES = ("deck", "deck.limits", "deck.influence")
+_CARD = obj("A card and how many copies the deck holds.", {
+    "name": string("Title (copies are counted by title across both decks).", example="Banzai!"),
+    "count": integer("Copies.", minimum=0, default=1, example=3),
+    "clan": string("Clan, or neutral: dynasty cards must be in-clan or neutral; out-of-clan conflict cards "
+                   "must come from one other clan.", default="neutral", example="lion"),
+    "type": string("Card type; only character matters (at most 10 in the conflict deck).", example="character"),
+    "influence": integer("Influence cost (left out: none, and the card cannot be taken out of clan).", minimum=0,
+                         example=1),
+    "deck_limit": integer("Printed 'Deck limit X'.", minimum=0, default=3, example=1),
+}, required=["name"], example={"name": "Banzai!", "count": 3, "clan": "lion", "influence": 1})
+GIVEN = obj("A stronghold's clan and influence, the two decks and the provinces.", {
+    "clan": string("The stronghold's clan.", example="crane"),
+    "influence": integer("Influence the stronghold gives.", minimum=0, example=10),
+    "dynasty": array("The dynasty deck (each card once, with its count).", _CARD,
+                     example=[{"name": "Doji Whisperer", "count": 40, "clan": "crane"}]),
+    "conflict": array("The conflict deck (each card once, with its count).", _CARD,
+                      example=[{"name": "Banzai!", "count": 3, "clan": "lion", "influence": 1}]),
+    "provinces": array("The chosen provinces: five, one per ring.", obj("A province.", {
+        "name": string("Title.", example="Entrenched Position"),
+        "ring": choice_of("Its ring symbol.", RINGS),
+    }, required=["name", "ring"]), example=[{"name": "Entrenched Position", "ring": "earth"}]),
+}, required=["clan", "influence", "dynasty", "conflict", "provinces"])
+OUTCOME = obj("Whether the deck is legal.", {
+    "legal": boolean("No problem found."),
+    "problems": array("Each problem in words, e.g. 'conflict deck: 39 cards', 'Banzai!: 4 copies'.", NAME),
+    "influence_spent": integer("Influence spent on out-of-clan conflict cards.", minimum=0),
+}, required=["legal", "problems", "influence_spent"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

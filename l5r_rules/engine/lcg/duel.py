@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import boolean, described, integer, obj, string
 from ..trace import Tracer
-from ..values import parse_num
+from ..values import PRINTED_STAT, parse_num
 from .honor_bid import transfer
 
 SIDES = ("challenger", "challengee")
@@ -20,6 +21,41 @@ class Inputs:
     skill: dict  # side -> Num
     honor: dict  # side -> honor of the controlling player
     bids: dict
+
+
+CITES = ("dash", "duel.roles", "duel.bid", "duel.transfer", "duel.modify", "duel.compare")
+
+
+def _side(role: str, example: dict) -> dict:
+    return obj(f"The {role}: a character and the honor of its controller.", {
+        "name": string("Character name (the outcome names winner and loser by it).", example=example["name"]),
+        "skill": described(PRINTED_STAT, 'Its skill of the duel\'s type as printed; "-" makes the duel illegal.',
+                           example=example["skill"]),
+        "player_honor": integer("Honor of the character's controller (honor moves by the bids).",
+                                example=example["player_honor"]),
+    }, required=["name", "skill", "player_honor"], example=example)
+
+
+def _per_side(description: str, what: str, **kw) -> dict:
+    return obj(description, {s: integer(f"The {s}'s {what}.", **kw) for s in SIDES}, required=SIDES)
+
+
+GIVEN = obj("The two characters in the duel.", {
+    "challenger": _side("challenger (the initiating player's character)",
+                        {"name": "Kakita Toshimoko", "skill": 4, "player_honor": 10}),
+    "challengee": _side("challengee", {"name": "Hida Kisada", "skill": 3, "player_honor": 8}),
+}, required=["challenger", "challengee"])
+CHOICES = obj("The duel's honor bids.", {
+    "bids": {**_per_side("Always needed: each player's duel bid, 1 to 5 (any other number is an error).", "bid"),
+             "examples": [{"challenger": 3, "challengee": 1}]},
+})
+OUTCOME = obj("The duel's result.", {
+    "legal": boolean("Both characters have a skill (false: a dash skill; nothing else is in the outcome)."),
+    "skill": _per_side("Dueling skill: skill plus bid.", "dueling skill"),
+    "winner": string("Name of the winning character, or null on equal skill.", nullable=True),
+    "loser": string("Name of the losing character, or null on equal skill.", nullable=True),
+    "honor": _per_side("Honor of each controller after the bids' transfer.", "controller's honor"),
+}, required=["legal"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

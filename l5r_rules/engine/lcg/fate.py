@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import COUNT, NAME, array, integer, mapping, obj, string
 from ..trace import Tracer
 
 
@@ -15,6 +16,29 @@ class Inputs:
     characters: dict  # player -> tuple of (name, fate)
     rings: dict  # unclaimed ring -> fate on it
     choices: dict
+
+
+CITES = ("fate.discard", "fate.remove", "fate.rings")
+GIVEN = obj("Characters in play with their fate, and the unclaimed rings.", {
+    "characters": mapping("For each player (e.g. first, second): his characters in play.", "player", array(
+        "The player's characters.", obj("A character.", {
+            "name": string("Character name, unique for the player (the outcome names it).", example="Doji Whisperer"),
+            "fate": integer("Fate on it (0: discarded).", minimum=0, example=1),
+        }, required=["name", "fate"])), example={"first": [{"name": "A", "fate": 0}, {"name": "B", "fate": 2}]}),
+    "unclaimed_rings": mapping("For each unclaimed ring: the fate on it.", "ring", COUNT, example={"air": 0}),
+}, required=["characters"])
+CHOICES = obj("The order of discards.", {
+    "discard_order": mapping("Needed for a player with two or more characters without fate: the order he "
+                             "discards them in (exactly those names).", "player", {"type": "array", "items": NAME},
+                             example={"first": ["C", "A"]}),
+})
+OUTCOME = obj("What the fate phase did.", {
+    "discarded": mapping("For each player: the characters discarded, in order.", "player",
+                         {"type": "array", "items": NAME}, example={"first": ["A"], "second": []}),
+    "fate": mapping("For each player: fate left on each remaining character.", "player",
+                    {"type": "object", "additionalProperties": COUNT}, example={"first": {"B": 1}}),
+    "rings": mapping("Fate on each unclaimed ring afterwards.", "ring", COUNT, example={"air": 1}),
+}, required=["discarded", "fate", "rings"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -17,6 +18,42 @@ class Inputs:
     rings: dict  # player -> claimed rings
     favor: dict | None  # current {holder, type}
     choices: dict
+
+
+CITES = ("glory.count", "glory.claim")
+SIDES = ("military", "political")
+
+
+def _player(which: str) -> dict:
+    return obj(f"The {which} player.", {
+        "characters": array("Characters he controls.", obj("A character.", {
+            "name": string("Character name.", example="Doji Whisperer"),
+            "glory": integer("Printed glory.", minimum=0, example=2),
+            "bowed": boolean("Bowed (a bowed character's glory does not count).", default=False),
+        }, required=["name", "glory"]), example=[{"name": "Doji Whisperer", "glory": 2}]),
+        "claimed_rings": integer("Rings in his claimed pool (1 glory each).", minimum=0, default=0, example=1),
+    }, required=["characters"])
+
+
+_FAVOR = obj("The Imperial Favor: who holds it and the side it is set to.", {
+    "holder": choice_of("Who holds it.", PLAYERS), "type": choice_of("Side it is set to.", SIDES),
+}, example={"holder": "first", "type": "military"})
+GIVEN = obj("Each player's characters and claimed rings, and the Favor now.", {
+    "first": _player("first"),
+    "second": _player("second"),
+    "imperial_favor": {**_FAVOR, "description": "The Imperial Favor now, if someone holds it (kept on a tie)."},
+}, required=["first", "second"])
+CHOICES = obj("The winner's decision.", {
+    "favor_side": choice_of("Needed when someone wins the count: the side (military or political) he sets the "
+                            "Favor to.", SIDES, example="political"),
+})
+OUTCOME = obj("The glory count and the Favor afterwards.", {
+    "totals": obj("Each player's glory total.", {p: integer(f"The {p} player's total.", minimum=0)
+                                                for p in PLAYERS}, required=PLAYERS),
+    "winner": choice_of("first, second, or null on a tie.", (*PLAYERS, None)),
+    "imperial_favor": {**_FAVOR, "type": ["object", "null"],
+                       "description": "The Favor afterwards ({holder, type}), or null if nobody holds it."},
+}, required=["totals", "winner", "imperial_favor"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..given import choice
 from ..ruleset import Ruleset
+from ..shapes import boolean, integer, obj
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -16,6 +17,28 @@ class Inputs:
     honor: dict
     bids: dict
     modifiers: dict
+
+
+def per_player(description: str, what: str, *, required=PLAYERS, example=None, **kw) -> dict:
+    """A mapping `{first: ..., second: ...}` of integers (both required unless `required` says otherwise)."""
+    node = obj(description, {p: integer(f"The {p} player's {what}.", **kw) for p in PLAYERS}, required=required)
+    return {**node, "examples": [example]} if example else node
+
+
+CITES = ("bid", "bid.value", "bid.transfer")
+GIVEN = obj("Each player's honor before the bid.", {
+    "honor": per_player("Honor before the bid.", "honor", example={"first": 10, "second": 8}),
+    "bid_modifiers": per_player("Card effects changing a bid's value (the modified bid may exceed 5 or be 0).",
+                                "modifier", required=(), default=0, example={"second": 2}),
+}, required=["honor"])
+CHOICES = obj("The dials.", {
+    "bids": per_player("Always needed: each player's dial setting; a bid outside 1-5 makes the outcome "
+                       "legal: false.", "bid", example={"first": 4, "second": 2}),
+})
+OUTCOME = obj("The bid's result.", {
+    "legal": boolean("Both bids are 1 to 5 (when false, nothing else is in the outcome)."),
+    "honor": per_player("Honor after the transfer (only when legal).", "honor"),
+}, required=["legal"])
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
+from ..shapes import boolean, choice_of, integer, obj
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -14,6 +15,25 @@ PLAYERS = ("first", "second")
 class Inputs:
     honor: dict
     stronghold_broken: dict  # player -> his stronghold province is broken
+
+
+CITES = ("victory", "victory.stronghold")
+
+
+def _player(which: str, honor: int) -> dict:
+    return obj(f"The {which} player.", {
+        "honor": integer("His honor (25 or more wins, 0 or less loses).", example=honor),
+        "stronghold_broken": boolean("His stronghold province is broken (he loses).", default=False),
+    }, required=["honor"])
+
+
+GIVEN = obj("Both players at the moment of the check.", {
+    "first": _player("first", 25), "second": _player("second", 7),
+}, required=["first", "second"])
+OUTCOME = obj("Who wins.", {
+    "winner": choice_of("first, second, or null (nobody yet); when both reach a victory condition at once, first.",
+                        ("first", "second", None)),
+}, required=["winner"])
 
 
 def build(given: dict, choices: dict) -> Inputs:
