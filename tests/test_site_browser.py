@@ -108,9 +108,11 @@ def _requested_hosts(driver) -> set[str]:
 
 
 def _wait(driver, condition, timeout=15):
+    """Wait for `condition`; an element re-rendered meanwhile (results update while typing) is looked up again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(condition)
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def _shot(driver, name: str) -> None:
@@ -142,11 +144,11 @@ def test_search_tabs_compare_and_no_request_leaves_the_machine(servers, browsers
     box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
     _wait(driver, lambda d: box.is_displayed())
     box.send_keys("province strength")
-    meta = _wait(driver, lambda d: (m := d.find_element(By.CSS_SELECTOR, ".md-search-result__meta")).text
-                 and "matching" in m.text and m)
-    assert meta.text.split()[0].isdigit() and int(meta.text.split()[0]) >= 1, meta.text
-    first = driver.find_element(By.CSS_SELECTOR, ".md-search-result__item")
-    assert "province" in first.text.lower() or "strength" in first.text.lower()
+    meta = _wait(driver, lambda d: (t := d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text)
+                 and "matching" in t and t)
+    assert meta.split()[0].isdigit() and int(meta.split()[0]) >= 1, meta
+    first = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".md-search-result__item").text)
+    assert "province" in first.lower() or "strength" in first.lower()
     _shot(driver, f"{device}-search")
     box.send_keys(Keys.ESCAPE)
 
