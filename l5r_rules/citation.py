@@ -37,8 +37,13 @@ class Citation:
 def of_entry(entry: dict, title: str | None = None, year: int | None = None) -> Citation:
     """The citation of an entry (or of an entry payload, whose source carries the title)."""
     source = entry.get("source") or {}
-    return Citation(title or source.get("title") or source.get("document") or "", entry.get("edition", ""),
-                    tuple(source.get("section") or ()), source.get("page"), year)
+    return Citation(
+        title or source.get("title") or source.get("document") or "",
+        entry.get("edition", ""),
+        tuple(source.get("section") or ()),
+        source.get("page"),
+        year,
+    )
 
 
 def citation_of_payload(payload: dict) -> str:

@@ -17,18 +17,62 @@ from .commands.common import teardown
 
 # command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "import": ("l5r_rules.commands.import_cmd", "import_cmd", "Import the rulebooks in sources/ into glossary entries."),
-    "refresh": ("l5r_rules.commands.refresh_cmd", "refresh_cmd", "Regenerate everything after an import (import ... validate); --check."),
-    "validate": ("l5r_rules.commands.validate_cmd", "validate_cmd", "Check every glossary file; print path:line:col problems."),
-    "link": ("l5r_rules.commands.link_cmd", "link_cmd", "Turn the rulebooks' cross-references into `related` entry ids."),
+    "import": (
+        "l5r_rules.commands.import_cmd",
+        "import_cmd",
+        "Import the rulebooks in sources/ into glossary entries.",
+    ),
+    "refresh": (
+        "l5r_rules.commands.refresh_cmd",
+        "refresh_cmd",
+        "Regenerate everything after an import (import ... validate); --check.",
+    ),
+    "validate": (
+        "l5r_rules.commands.validate_cmd",
+        "validate_cmd",
+        "Check every glossary file; print path:line:col problems.",
+    ),
+    "link": (
+        "l5r_rules.commands.link_cmd",
+        "link_cmd",
+        "Turn the rulebooks' cross-references into `related` entry ids.",
+    ),
     "build": ("l5r_rules.commands.build_cmd", "build_cmd", "Build the static site into site/ (atomic; --check-links)."),
-    "serve": ("l5r_rules.commands.serve_cmd", "serve_cmd", "Serve the built site on 127.0.0.1 for use without internet."),
-    "check-links": ("l5r_rules.commands.check_links_cmd", "check_links_cmd", "Report broken internal links and anchors in the built site."),
-    "resolve": ("l5r_rules.commands.resolve_cmd", "resolve_cmd", "Run a rules-engine scenario; print the outcome and cited steps."),
-    "check-sources": ("l5r_rules.commands.check_sources_cmd", "check_sources_cmd", "Fidelity and coverage of every source document."),
-    "search": ("l5r_rules.commands.search_cmd", "search_cmd", "Search the rules of every edition (casual words, typos, German)."),
-    "show": ("l5r_rules.commands.show_cmd", "show_cmd", "Show an entry or concept with citation, related links and errata."),
-    "compare": ("l5r_rules.commands.compare_cmd", "compare_cmd", "Compare a concept's rule across editions, word by word."),
+    "serve": (
+        "l5r_rules.commands.serve_cmd",
+        "serve_cmd",
+        "Serve the built site on 127.0.0.1 for use without internet.",
+    ),
+    "check-links": (
+        "l5r_rules.commands.check_links_cmd",
+        "check_links_cmd",
+        "Report broken internal links and anchors in the built site.",
+    ),
+    "resolve": (
+        "l5r_rules.commands.resolve_cmd",
+        "resolve_cmd",
+        "Run a rules-engine scenario; print the outcome and cited steps.",
+    ),
+    "check-sources": (
+        "l5r_rules.commands.check_sources_cmd",
+        "check_sources_cmd",
+        "Fidelity and coverage of every source document.",
+    ),
+    "search": (
+        "l5r_rules.commands.search_cmd",
+        "search_cmd",
+        "Search the rules of every edition (casual words, typos, German).",
+    ),
+    "show": (
+        "l5r_rules.commands.show_cmd",
+        "show_cmd",
+        "Show an entry or concept with citation, related links and errata.",
+    ),
+    "compare": (
+        "l5r_rules.commands.compare_cmd",
+        "compare_cmd",
+        "Compare a concept's rule across editions, word by word.",
+    ),
     "export": ("l5r_rules.commands.export_cmd", "export_cmd", "Export the whole knowledge base as JSON or JSON Lines."),
 }
 
@@ -83,8 +127,10 @@ def main() -> None:
         if os.environ.get("L5R_DEBUG"):
             raise
         detail = str(exc).splitlines()[0] if str(exc) else ""
-        print(f"internal error: {type(exc).__name__}: {detail} (please report it; set L5R_DEBUG=1 for the details)",
-              file=sys.stderr)
+        print(
+            f"internal error: {type(exc).__name__}: {detail} (please report it; set L5R_DEBUG=1 for the details)",
+            file=sys.stderr,
+        )
         code = 70
     if not teardown["skip"] or not isinstance(code, (int, type(None))):
         sys.exit(code)

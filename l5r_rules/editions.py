@@ -78,11 +78,20 @@ class Registry:
         return {"games": [asdict(g) for g in self.games], "editions": [asdict(e) for e in self.editions]}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Registry":
+    def from_json(cls, data: dict) -> Registry:
         games = tuple(GameInfo(g["id"], g["label"], tuple(g.get("words") or ())) for g in data.get("games") or ())
-        editions = tuple(EditionInfo(e["id"], e["game"], e["label"], e["short"], e["badge"],
-                                     tuple(e.get("words") or ()), tuple(e.get("soft_words") or ()))
-                         for e in data.get("editions") or ())
+        editions = tuple(
+            EditionInfo(
+                e["id"],
+                e["game"],
+                e["label"],
+                e["short"],
+                e["badge"],
+                tuple(e.get("words") or ()),
+                tuple(e.get("soft_words") or ()),
+            )
+            for e in data.get("editions") or ()
+        )
         return cls(games, editions)
 
 

@@ -22,9 +22,19 @@ from .schemas import schema
 FORMAT_ID = "l5r-rules-export/2"
 SCHEMAS = ("sources", "entry", "concept", "errata", "card", "authority", "skip", "errata_curated", "card_names")
 # JSON Lines: record type -> key of the JSON document, in output order.
-RECORDS = (("game", "games"), ("edition", "editions"), ("document", "documents"), ("entry", "entries"), ("concept", "concepts"), ("errata", "errata"),
-           ("card", "cards"), ("authority", "authority"), ("skip", "skip"), ("errata_curated", "errata_curated"),
-           ("card_names", "card_names"))
+RECORDS = (
+    ("game", "games"),
+    ("edition", "editions"),
+    ("document", "documents"),
+    ("entry", "entries"),
+    ("concept", "concepts"),
+    ("errata", "errata"),
+    ("card", "cards"),
+    ("authority", "authority"),
+    ("skip", "skip"),
+    ("errata_curated", "errata_curated"),
+    ("card_names", "card_names"),
+)
 
 
 def export_records(layout: Layout) -> dict:
@@ -59,7 +69,9 @@ def export_text(layout: Layout, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     lines = [json.dumps({"type": "format", "data": data["format"]})]
-    lines += [json.dumps({"type": "schema", "name": n, "data": s}, ensure_ascii=False) for n, s in data["schemas"].items()]
+    lines += [
+        json.dumps({"type": "schema", "name": n, "data": s}, ensure_ascii=False) for n, s in data["schemas"].items()
+    ]
     for kind, key in RECORDS:
         lines += [json.dumps({"type": kind, "data": rec}, ensure_ascii=False) for rec in data[key]]
     return "\n".join(lines) + "\n"

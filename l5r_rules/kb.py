@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import yamlio
-from .layout import Layout, find_root, yaml_files
 from .editions import Registry
+from .layout import Layout, find_root, yaml_files
 from .registry import Document, load_documents, load_registry_data
 
 
@@ -48,8 +48,9 @@ def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
     error = next(iter(validator(schema_name).iter_errors(data)), None)
     if error is not None:
         where = yamlio.load_file(path).where(tuple(error.absolute_path))
-        raise yamlio.GlossaryFileError(path, yamlio.YamlProblem(
-            code, *where, yamlio.dotted(tuple(error.absolute_path)), error.message[:200]))
+        raise yamlio.GlossaryFileError(
+            path, yamlio.YamlProblem(code, *where, yamlio.dotted(tuple(error.absolute_path)), error.message[:200])
+        )
     return data
 
 

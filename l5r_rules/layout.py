@@ -1,16 +1,16 @@
 """Where things live in a checkout. One place, so every reader agrees.
 
-    glossary/_sources.yaml            the registry of source documents
-    glossary/_skip.yaml               paragraphs deliberately not imported, with reasons
-    glossary/entries/<edition>/*.yaml one file per entry, file stem = id
-    glossary/concepts/*.yaml          one file per concept
-    glossary/errata/*.yaml            one file per erratum / change record
-    glossary/cards/*.yaml             the card index: one file per card the rulebooks name
-    glossary/_authority.yaml          the authority ladder: which source wins, per game
-    glossary/_errata_curated.yaml     hand-curated inputs of errata/ (summaries, affected entries)
-    glossary/_card_names.yaml         hand-curated inputs of cards/ (card names read in the examples)
-    sources/                          the rulebooks, byte for byte as received
-    build/                            generated output (index, site Markdown, site)
+glossary/_sources.yaml            the registry of source documents
+glossary/_skip.yaml               paragraphs deliberately not imported, with reasons
+glossary/entries/<edition>/*.yaml one file per entry, file stem = id
+glossary/concepts/*.yaml          one file per concept
+glossary/errata/*.yaml            one file per erratum / change record
+glossary/cards/*.yaml             the card index: one file per card the rulebooks name
+glossary/_authority.yaml          the authority ladder: which source wins, per game
+glossary/_errata_curated.yaml     hand-curated inputs of errata/ (summaries, affected entries)
+glossary/_card_names.yaml         hand-curated inputs of cards/ (card names read in the examples)
+sources/                          the rulebooks, byte for byte as received
+build/                            generated output (index, site Markdown, site)
 """
 
 from __future__ import annotations

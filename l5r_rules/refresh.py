@@ -22,9 +22,9 @@ so running refresh again after fixing a problem resumes where it stopped.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import yamlio
 from .kb import KnowledgeBase, load_kb
@@ -33,12 +33,12 @@ from .layout import Layout
 
 @dataclass
 class StepResult:
-    summary: str                                           # one line: what the step did, or would do
-    written: int = 0                                       # files written or removed
-    stale: list[str] = field(default_factory=list)         # check: files the step would change (relative)
-    problems: list[str] = field(default_factory=list)      # lines that make the step fail
-    notes: list[str] = field(default_factory=list)         # lines worth reading that are not failures
-    blocking: bool = True                                  # do later steps depend on this one succeeding?
+    summary: str  # one line: what the step did, or would do
+    written: int = 0  # files written or removed
+    stale: list[str] = field(default_factory=list)  # check: files the step would change (relative)
+    problems: list[str] = field(default_factory=list)  # lines that make the step fail
+    notes: list[str] = field(default_factory=list)  # lines worth reading that are not failures
+    blocking: bool = True  # do later steps depend on this one succeeding?
 
 
 @dataclass
@@ -73,14 +73,19 @@ def step_import(run: Run) -> StepResult:
         return StepResult("refused, nothing written", problems=[str(p) for p in sorted(report.problems)])
     entries, written = sum(report.counts.values()), sum(report.written.values())
     notes = [f"removed {p} (no longer produced by the sources)" for p in report.removed]
-    notes += [f"stale translation: {entry_id} (review it, then set translation.source_sha256: {sha})"
-              for entry_id, sha in report.stale]
+    notes += [
+        f"stale translation: {entry_id} (review it, then set translation.source_sha256: {sha})"
+        for entry_id, sha in report.stale
+    ]
     notes += [f"comments dropped: {p}" for p in report.comments_dropped]
     if check:
         stale = sorted(_rel(layout, p) for p in report.files) + sorted(_rel(layout, p) for p in report.deletions)
         return StepResult(f"{entries} entries from {len(report.counts)} document(s)", stale=stale)
-    return StepResult(f"{entries} entries from {len(report.counts)} document(s); {written} written, "
-                      f"{len(report.removed)} removed", written=written + len(report.removed), notes=notes)
+    return StepResult(
+        f"{entries} entries from {len(report.counts)} document(s); {written} written, {len(report.removed)} removed",
+        written=written + len(report.removed),
+        notes=notes,
+    )
 
 
 def step_link(run: Run) -> StepResult:
@@ -105,8 +110,11 @@ def _generated(build: Callable, run: Run) -> StepResult:
     if check:
         return StepResult(gen.summary, stale=[f"{folder}/{name}" for name in out_of_date])
     removed = [name for name in out_of_date if name not in gen.wanted]
-    return StepResult(f"{gen.summary}; {written} written, {len(removed)} removed", written=written + len(removed),
-                      notes=[f"removed {folder}/{name} (no longer generated)" for name in removed])
+    return StepResult(
+        f"{gen.summary}; {written} written, {len(removed)} removed",
+        written=written + len(removed),
+        notes=[f"removed {folder}/{name} (no longer generated)" for name in removed],
+    )
 
 
 def step_errata(run: Run) -> StepResult:
@@ -132,23 +140,35 @@ def step_check_sources(run: Run) -> StepResult:
         problems += [f"{r.document}: not verbatim: {entry_id}" for entry_id in r.fidelity_failures]
         problems += [f"{r.document}: not in any entry: {text}" for text in r.uncovered]
         problems += [f"{r.document}: stale skip-list item {item}" for item in r.stale_skips]
-    summary = (f"{len(reports)} documents; coverage {min((r.coverage for r in reports), default=1):.2%}, "
-               f"fidelity {min((r.fidelity for r in reports), default=1):.2%} (lowest)")
-    return StepResult(summary, problems=problems + (["(`l5r-rules check-sources` shows each document)"] if problems else []),
-                      blocking=False)
+    summary = (
+        f"{len(reports)} documents; coverage {min((r.coverage for r in reports), default=1):.2%}, "
+        f"fidelity {min((r.fidelity for r in reports), default=1):.2%} (lowest)"
+    )
+    return StepResult(
+        summary,
+        problems=problems + (["(`l5r-rules check-sources` shows each document)"] if problems else []),
+        blocking=False,
+    )
 
 
 def step_validate(run: Run) -> StepResult:
     from .checks.validate import run_all
 
     problems, files = run_all(run.layout)
-    return StepResult(f"{files} files" + (f", {len(problems)} problem(s)" if problems else " valid"),
-                      problems=[str(p) for p in problems], blocking=False)
+    return StepResult(
+        f"{files} files" + (f", {len(problems)} problem(s)" if problems else " valid"),
+        problems=[str(p) for p in problems],
+        blocking=False,
+    )
 
 
 STEPS: tuple[tuple[str, Callable[[Run], StepResult]], ...] = (
-    ("import", step_import), ("link", step_link), ("errata", step_errata), ("cards", step_cards),
-    ("check-sources", step_check_sources), ("validate", step_validate),
+    ("import", step_import),
+    ("link", step_link),
+    ("errata", step_errata),
+    ("cards", step_cards),
+    ("check-sources", step_check_sources),
+    ("validate", step_validate),
 )
 
 
@@ -162,8 +182,13 @@ def run_step(step: Callable[[Run], StepResult], run: Run) -> StepResult:
     except yamlio.GlossaryFileError as exc:
         p = exc.problem
         where = _rel(layout, Path(exc.path))
-        return StepResult("cannot read the glossary", problems=[
-            f"{where}:{p.line}:{p.col}: {p.code} {p.field} {p.message} (run `l5r-rules validate` to see every problem)"])
+        return StepResult(
+            "cannot read the glossary",
+            problems=[
+                f"{where}:{p.line}:{p.col}: {p.code} {p.field} {p.message} "
+                "(run `l5r-rules validate` to see every problem)"
+            ],
+        )
     except GenerateError as exc:
         return StepResult("refused, nothing written", problems=exc.lines)
 
@@ -185,8 +210,9 @@ class RefreshReport:
         return not self.failed and not self.stale
 
 
-def refresh(layout: Layout, check: bool = False, on_step: Callable[[str, StepResult, float], None] | None = None
-            ) -> RefreshReport:
+def refresh(
+    layout: Layout, check: bool = False, on_step: Callable[[str, StepResult, float], None] | None = None
+) -> RefreshReport:
     """Run the steps in order (see the module docstring); `on_step` hears each one as it finishes."""
     report, run = RefreshReport(), Run(layout, check)
     for name, step in STEPS:

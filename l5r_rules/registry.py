@@ -53,8 +53,16 @@ def load_registry_data(layout: Layout) -> dict:
 
     path = layout.sources_registry
     if not path.exists() and not path.is_symlink():
-        raise yamlio.GlossaryFileError(path, yamlio.YamlProblem(
-            "L5R070", 1, 1, "(document)", "no sources registry here: is --root a checkout with glossary/_sources.yaml?"))
+        raise yamlio.GlossaryFileError(
+            path,
+            yamlio.YamlProblem(
+                "L5R070",
+                1,
+                1,
+                "(document)",
+                "no sources registry here: is --root a checkout with glossary/_sources.yaml?",
+            ),
+        )
     return load_checked(path, "sources", "L5R070")
 
 
@@ -68,4 +76,3 @@ def load_documents(layout: Layout, data: dict | None = None) -> list[Document]:
         d["known_problems"] = tuple(d.get("known_problems") or ())
         docs.append(Document(**d))
     return docs
-

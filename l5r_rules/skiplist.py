@@ -30,8 +30,16 @@ def load_skip_list(layout: Layout) -> list[SkipItem]:
     from .kb import load_checked
 
     data = load_checked(layout.skip_list, "skip", "L5R071")
-    return [SkipItem(document=i["document"], start=collapse(i["from"]), end=collapse(i["to"]) if i.get("to") else None,
-                     reason=i["reason"], every=bool(i.get("every"))) for i in data.get("skip", [])]
+    return [
+        SkipItem(
+            document=i["document"],
+            start=collapse(i["from"]),
+            end=collapse(i["to"]) if i.get("to") else None,
+            reason=i["reason"],
+            every=bool(i.get("every")),
+        )
+        for i in data.get("skip", [])
+    ]
 
 
 def skipped_indices(norms: list[str], items: list[SkipItem]) -> tuple[dict[int, SkipItem], list[tuple[SkipItem, str]]]:

@@ -23,7 +23,6 @@ from .layout import Layout
 from .normalize import collapse
 from .skiplist import load_skip_list, skipped_indices
 
-
 _ATX_MARK = re.compile(r"(?m)^#{1,6}[ \t]+")
 
 

@@ -31,4 +31,3 @@ def slugify(text: str) -> str:
     text = text.translate(_GERMAN)
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return _SLUG_DROP.sub("-", text.lower()).strip("-")
-

@@ -47,8 +47,12 @@ class Diff:
         return self.similarity >= MIN_SIMILARITY
 
     def as_json(self) -> dict:
-        return {"similarity": self.similarity, "added": self.added, "removed": self.removed,
-                "ops": [{"op": o.op, "old": " ".join(o.old), "new": " ".join(o.new)} for o in self.ops]}
+        return {
+            "similarity": self.similarity,
+            "added": self.added,
+            "removed": self.removed,
+            "ops": [{"op": o.op, "old": " ".join(o.old), "new": " ".join(o.new)} for o in self.ops],
+        }
 
 
 def word_diff(old: str, new: str) -> Diff:

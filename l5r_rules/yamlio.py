@@ -35,9 +35,11 @@ import yaml
 from .codes import known
 
 try:  # libyaml is an optional part of PyYAML wheels
-    from yaml import CSafeLoader as _Loader, CSafeDumper as _Dumper
+    from yaml import CSafeDumper as _Dumper
+    from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the wheel
-    from yaml import SafeLoader as _Loader, SafeDumper as _Dumper
+    from yaml import SafeDumper as _Dumper
+    from yaml import SafeLoader as _Loader
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 32
@@ -120,8 +122,13 @@ def _scalar(event, out: Loaded, path: Path_):
     tag = _SCALAR.resolve(yaml.ScalarNode, value, event.implicit)
     line, col = _mark(event)
     if tag == "tag:yaml.org,2002:int" and sum(c.isdigit() for c in value) > MAX_INT_DIGITS:
-        out.problem("L5R007", line, col, f"integer of {sum(c.isdigit() for c in value)} digits "
-                    f"(at most {MAX_INT_DIGITS}); quote it if it is text", path)
+        out.problem(
+            "L5R007",
+            line,
+            col,
+            f"integer of {sum(c.isdigit() for c in value)} digits (at most {MAX_INT_DIGITS}); quote it if it is text",
+            path,
+        )
         return value
     if tag == "tag:yaml.org,2002:str":
         return value
@@ -150,12 +157,22 @@ def _attach(frames: list[_Frame], value, mark, size: int, out: Loaded, positions
     key, (line, col) = top.key, top.key_mark
     top.key = _NO_KEY
     if not isinstance(key, str) or key == "<<":
-        out.problem("L5R003", line, col, "mapping keys must be plain strings"
-                    + (" ('<<' merge keys are not allowed)" if key == "<<" else ""), top.path)
+        out.problem(
+            "L5R003",
+            line,
+            col,
+            "mapping keys must be plain strings" + (" ('<<' merge keys are not allowed)" if key == "<<" else ""),
+            top.path,
+        )
     elif key in top.value:
         first = out.positions.get(top.path + (key,), (0, 0))[0]
-        out.problem("L5R002", line, col, f"duplicate key '{key}'" + (f" (the first one is at line {first})" if first else ""),
-                    top.path + (key,))
+        out.problem(
+            "L5R002",
+            line,
+            col,
+            f"duplicate key '{key}'" + (f" (the first one is at line {first})" if first else ""),
+            top.path + (key,),
+        )
     else:
         if positions:
             out.positions[top.path + (key,)] = mark
@@ -199,8 +216,9 @@ def _compose(text: str, out: Loaded, positions: bool) -> None:
             path = _child_path(frames)
             tag = getattr(event, "tag", None)
             if tag is not None:
-                out.problem("L5R004", line, col, f"YAML tag '{tag}' is not allowed: glossary files hold plain data only",
-                            path)
+                out.problem(
+                    "L5R004", line, col, f"YAML tag '{tag}' is not allowed: glossary files hold plain data only", path
+                )
             if isinstance(event, yaml.AliasEvent):
                 if event.anchor in open_anchors:
                     out.problem("L5R005", line, col, f"recursive alias '*{event.anchor}' (it refers to itself)", path)
@@ -211,15 +229,22 @@ def _compose(text: str, out: Loaded, positions: bool) -> None:
                 value, size = anchors[event.anchor]
                 expanded += size
                 if expanded > MAX_ALIAS_VALUES:
-                    out.problem("L5R005", line, col, f"aliases expand to more than {MAX_ALIAS_VALUES} values "
-                                "(an alias bomb?); write the data out instead", path)
+                    out.problem(
+                        "L5R005",
+                        line,
+                        col,
+                        f"aliases expand to more than {MAX_ALIAS_VALUES} values "
+                        "(an alias bomb?); write the data out instead",
+                        path,
+                    )
                     raise _Stop
             elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 if len(frames) >= MAX_DEPTH:
                     out.problem("L5R006", line, col, f"nested deeper than {MAX_DEPTH} levels", path)
                     raise _Stop
-                frames.append(_Frame({} if isinstance(event, yaml.MappingStartEvent) else [], path, event.anchor,
-                                     (line, col)))
+                frames.append(
+                    _Frame({} if isinstance(event, yaml.MappingStartEvent) else [], path, event.anchor, (line, col))
+                )
                 if event.anchor is not None:
                     open_anchors.add(event.anchor)
                 continue
@@ -241,7 +266,9 @@ def loads(text: str, positions: bool = True) -> Loaded:
     for lineno, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" ")
         if stripped.startswith("\t"):
-            out.problem("L5R001", lineno, len(line) - len(stripped) + 1, "tab used for indentation; YAML allows spaces only")
+            out.problem(
+                "L5R001", lineno, len(line) - len(stripped) + 1, "tab used for indentation; YAML allows spaces only"
+            )
             return out
     try:
         _compose(text, out, positions)
@@ -285,7 +312,13 @@ def read_bytes(path: Path, out: Loaded) -> bytes | None:
         out.problem("L5R101", 1, 1, f"not a regular file: {exc.strerror or exc} (a symlink loop?)")
         return None
     if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a special file"
+        kind = (
+            "a directory"
+            if stat.S_ISDIR(info.st_mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a special file"
+        )
         out.problem("L5R101", 1, 1, f"not a regular file: {kind}; remove or rename it")
         return None
     if info.st_size > MAX_FILE_BYTES:
@@ -310,8 +343,12 @@ def decode(data: bytes, out: Loaded) -> str | None:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        out.problem("L5R008", line, col, f"not UTF-8: byte 0x{data[exc.start]:02x} at byte offset {exc.start} "
-                    f"(line {line}); save the file as UTF-8")
+        out.problem(
+            "L5R008",
+            line,
+            col,
+            f"not UTF-8: byte 0x{data[exc.start]:02x} at byte offset {exc.start} (line {line}); save the file as UTF-8",
+        )
         return None
 
 
@@ -335,8 +372,9 @@ def load_mapping(path: Path) -> dict:
     """Like load_plain, for files whose document must be a mapping (every glossary file)."""
     data = load_plain(path)
     if not isinstance(data, dict):
-        raise GlossaryFileError(path, YamlProblem("L5R010", 1, 1, "(document)",
-                                                  f"the file must hold a mapping, not {type(data).__name__}"))
+        raise GlossaryFileError(
+            path, YamlProblem("L5R010", 1, 1, "(document)", f"the file must hold a mapping, not {type(data).__name__}")
+        )
     return data
 
 
@@ -354,8 +392,9 @@ _BlockDumper.add_representer(str, _str_representer)
 
 def dumps(data: Any) -> str:
     """Deterministic YAML: keys in the given order, multi-line strings as literal blocks."""
-    return yaml.dump(data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, width=100000,
-                     default_flow_style=False)
+    return yaml.dump(
+        data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, width=100000, default_flow_style=False
+    )
 
 
 def write_if_changed(path: Path, text: str) -> bool:
@@ -378,8 +417,11 @@ def sync_generated(folder: Path, wanted: dict[str, str], header: str, check: boo
     """
     existing = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
     stale = [p for p in existing if p.name not in wanted and p.read_text(encoding="utf-8").startswith(header)]
-    differ = [name for name, text in wanted.items()
-              if not (folder / name).exists() or (folder / name).read_text(encoding="utf-8") != text]
+    differ = [
+        name
+        for name, text in wanted.items()
+        if not (folder / name).exists() or (folder / name).read_text(encoding="utf-8") != text
+    ]
     out_of_date = differ + [p.name for p in stale]
     if check:
         return out_of_date, 0

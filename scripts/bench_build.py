@@ -63,14 +63,25 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
     n_full, n_half = len(kb.entries), len(half_kb.entries)
     t_full, t_half = statistics.median(full), statistics.median(half)
-    print(f"entries                 {n_full} ({len(kb.concepts)} concepts, {len(kb.errata)} errata), {pages} HTML pages")
-    print(f"full build (median/{args.runs})   {t_full:.2f} s   (goal <= 15 s)   runs: {', '.join(f'{t:.2f}' for t in full)}")
+    print(
+        f"entries                 {n_full} ({len(kb.concepts)} concepts, {len(kb.errata)} errata), {pages} HTML pages"
+    )
+    print(
+        f"full build (median/{args.runs})   {t_full:.2f} s   (goal <= 15 s)   "
+        f"runs: {', '.join(f'{t:.2f}' for t in full)}"
+    )
     print(f"half build (median/{args.runs})   {t_half:.2f} s for {n_half} entries")
-    print(f"time per entry          {1000 * t_full / n_full:.1f} ms at {n_full} entries, {1000 * t_half / n_half:.1f} ms at {n_half}")
+    print(
+        f"time per entry          {1000 * t_full / n_full:.1f} ms at {n_full} entries, "
+        f"{1000 * t_half / n_half:.1f} ms at {n_half}"
+    )
     marginal = (t_full - t_half) / max(1, n_full - n_half)
     print(f"marginal cost per entry {1000 * marginal:.1f} ms (fixed cost about {t_full - marginal * n_full:.2f} s)")
     print(f"site size               {size / 1e6:.1f} MB   (goal <= 50 MB)")
-    print(f"search_index.json       {len(index) / 1e3:.0f} KB raw, {len(gzip.compress(index)) / 1e3:.0f} KB gzipped   (goal <= 250 KB gzipped)")
+    print(
+        f"search_index.json       {len(index) / 1e3:.0f} KB raw, {len(gzip.compress(index)) / 1e3:.0f} KB gzipped"
+        "   (goal <= 250 KB gzipped)"
+    )
 
 
 if __name__ == "__main__":

@@ -89,15 +89,19 @@ def main() -> int:
     tags = sorted({t for q in questions for t in q.tags})
     for tag in tags:
         sub = [o for o in outcomes if tag in o.question.tags]
-        print(f"  {tag:16} n={len(sub):3}  r@1 {evaluation.recall_at(sub, 1):.2f}  r@5 {evaluation.recall_at(sub, 5):.2f}"
-              f"  MRR {evaluation.mrr(sub):.2f}")
+        print(
+            f"  {tag:16} n={len(sub):3}  r@1 {evaluation.recall_at(sub, 1):.2f}  r@5 {evaluation.recall_at(sub, 5):.2f}"
+            f"  MRR {evaluation.mrr(sub):.2f}"
+        )
     print(f"warm query p50     {pct(first, 50):.2f} ms first look, {pct(times, 50):.2f} ms repeat   (goal <= 5)")
     print(f"warm query p95     {pct(first, 95):.2f} ms first look, {pct(times, 95):.2f} ms repeat   (goal <= 15)")
     print(f"warm query max     {max(first):.2f} ms first look, {max(times):.2f} ms repeat")
     print(f"cold search median {statistics.median(cold):.0f} ms (min {min(cold):.0f})   (goal <= 250; table output)")
     print(f"cold --json median {statistics.median(cold_json):.0f} ms (min {min(cold_json):.0f})")
-    print(f"python + click     {statistics.median(floor):.0f} ms (min {min(floor):.0f})   "
-          f"(calibration; cold search / this = {statistics.median(cold) / statistics.median(floor):.2f})")
+    print(
+        f"python + click     {statistics.median(floor):.0f} ms (min {min(floor):.0f})   "
+        f"(calibration; cold search / this = {statistics.median(cold) / statistics.median(floor):.2f})"
+    )
     print(f"index build        {min(builds):.2f} s best, {statistics.median(builds):.2f} s median   (goal <= 3)")
     if args.misses:
         for o in outcomes:

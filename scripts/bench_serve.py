@@ -63,15 +63,26 @@ def paths_of(site: Path, pages: int = 36) -> list[str]:
     html = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     step = max(1, len(html) // pages)
     found = ["/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel) for rel in html[::step][:pages]]
-    for pattern in ("assets/stylesheets/*.css", "assets/javascripts/*.js", "assets/javascripts/workers/*.js",
-                    "assets/*.css", "assets/*.js", "search/search_index.json"):
+    for pattern in (
+        "assets/stylesheets/*.css",
+        "assets/javascripts/*.js",
+        "assets/javascripts/workers/*.js",
+        "assets/*.css",
+        "assets/*.js",
+        "search/search_index.json",
+    ):
         found += ["/" + p.relative_to(site).as_posix() for p in sorted(site.glob(pattern))]
     return found + ["/no-such-page/"]
 
 
 def start_server(site: Path) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen(CLI + ["serve", "--port", "0", "--site", str(site)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        CLI + ["serve", "--port", "0", "--site", str(site)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = proc.stdout.readline()  # "serving SITE on http://127.0.0.1:PORT/ (Ctrl-C to stop)"
     if f"http://{HOST}:" not in line:
         proc.kill()
@@ -79,8 +90,9 @@ def start_server(site: Path) -> tuple[subprocess.Popen, int]:
     return proc, int(line.split(f"http://{HOST}:", 1)[1].split("/", 1)[0])
 
 
-def run_round(port: int, paths: list[str], total: int, concurrency: int, keep_alive: bool,
-              timeout: float, deadline_s: float) -> dict:
+def run_round(
+    port: int, paths: list[str], total: int, concurrency: int, keep_alive: bool, timeout: float, deadline_s: float
+) -> dict:
     counter = itertools.count()
     lock = threading.Lock()
     latencies: list[float] = []
@@ -140,8 +152,10 @@ def report(name: str, r: dict) -> str:
     ms = [x * 1000 for x in r["latencies"]]
     errors = sum(r["errors"].values())
     detail = f" ({', '.join(f'{k}: {v}' for k, v in sorted(r['errors'].items()))})" if errors else ""
-    return (f"{name:<11} {r['done'] / r['elapsed']:8.0f} req/s  p50 {pct(ms, 50):7.1f} ms  p99 {pct(ms, 99):7.1f} ms"
-            f"  max {max(ms, default=float('nan')):7.1f} ms  errors {errors}{detail}")
+    return (
+        f"{name:<11} {r['done'] / r['elapsed']:8.0f} req/s  p50 {pct(ms, 50):7.1f} ms  p99 {pct(ms, 99):7.1f} ms"
+        f"  max {max(ms, default=float('nan')):7.1f} ms  errors {errors}{detail}"
+    )
 
 
 def main() -> int:
@@ -158,8 +172,10 @@ def main() -> int:
         paths = paths_of(site)
         proc, port = start_server(site)
         try:
-            print(f"site {site} ({len(paths)} paths), {args.requests} requests per round at concurrency "
-                  f"{args.concurrency}, load average {os.getloadavg()[0]:.2f}")
+            print(
+                f"site {site} ({len(paths)} paths), {args.requests} requests per round at concurrency "
+                f"{args.concurrency}, load average {os.getloadavg()[0]:.2f}"
+            )
             for name, keep_alive in (("close", False), ("keep-alive", True)):
                 r = run_round(port, paths, args.requests, args.concurrency, keep_alive, args.timeout, args.deadline)
                 print(report(name, r), flush=True)

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES
+
 from l5r_rules.site import outdir
 
 CLI = [sys.executable, "-c", "from l5r_rules.cli import main; main()"]
@@ -24,8 +24,13 @@ def checkout(tmp_path: Path) -> Path:
 
 
 def build(root: Path, out: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(CLI + ["build", "--root", str(root), "--out", str(out)], capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=300)
+    return subprocess.run(
+        CLI + ["build", "--root", str(root), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=300,
+    )
 
 
 def whole_site(out: Path) -> bool:
@@ -41,13 +46,16 @@ def test_marker_left_by_a_build_lets_the_next_one_replace_it(checkout):
     assert whole_site(out) and not (out / "stale.html").exists()
 
 
-@pytest.mark.parametrize("point,env", [
-    ("before-swap", {}),
-    ("after-swap", {}),
-    ("before-swap", {outdir.NO_EXCHANGE_ENV: "1"}),
-    ("between-renames", {outdir.NO_EXCHANGE_ENV: "1"}),
-    ("after-swap", {outdir.NO_EXCHANGE_ENV: "1"}),
-])
+@pytest.mark.parametrize(
+    "point,env",
+    [
+        ("before-swap", {}),
+        ("after-swap", {}),
+        ("before-swap", {outdir.NO_EXCHANGE_ENV: "1"}),
+        ("between-renames", {outdir.NO_EXCHANGE_ENV: "1"}),
+        ("after-swap", {outdir.NO_EXCHANGE_ENV: "1"}),
+    ],
+)
 def test_a_build_killed_at_the_swap_leaves_a_whole_site_and_the_next_build_cleans_up(checkout, point, env):
     out = checkout.parent / "out"
     assert build(checkout, out).returncode == 0
@@ -74,8 +82,15 @@ def test_leftovers_are_ignored_by_git(repo_root):
 
 def test_two_builds_at_once_are_serialized(checkout):
     out = checkout.parent / "out"
-    procs = [subprocess.Popen(CLI + ["build", "--root", str(checkout), "--out", str(out)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            CLI + ["build", "--root", str(checkout), "--out", str(out)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     results = [(p.wait(timeout=300), p.stdout.read() + p.stderr.read()) for p in procs]
     assert [code for code, _ in results] == [0, 0], results
     assert whole_site(out)

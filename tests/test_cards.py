@@ -1,4 +1,5 @@
-"""Card index: every errata card and the example cards are indexed, each entry listed names the card (kept current by refresh: test_refresh.py)."""
+"""Card index: every errata card and the example cards are indexed, each entry listed names the card
+(kept current by refresh: test_refresh.py)."""
 
 from __future__ import annotations
 
@@ -31,12 +32,15 @@ def test_every_errata_card_is_indexed_with_its_record(kb, cards):
             assert record["set"] in card["sets"]
 
 
-@pytest.mark.parametrize("name, entry_id", [
-    ("Hida Daizu", "lotus-bonuses-and-penalties"),
-    ("Iron Mine", "ivory-bowing-producing-gold"),
-    ("Kaiu Gorobei", "ivory-battle-resolution"),
-    ("Skub", "lotus-sample-attack-mary-and-todd-go-to-war"),
-])
+@pytest.mark.parametrize(
+    "name, entry_id",
+    [
+        ("Hida Daizu", "lotus-bonuses-and-penalties"),
+        ("Iron Mine", "ivory-bowing-producing-gold"),
+        ("Kaiu Gorobei", "ivory-battle-resolution"),
+        ("Skub", "lotus-sample-attack-mary-and-todd-go-to-war"),
+    ],
+)
 def test_judge_can_start_from_a_card_name(cards, name, entry_id):
     card = next(c for c in cards.values() if c["name"] == name)
     assert entry_id in card["mentioned_in"]
@@ -45,10 +49,11 @@ def test_judge_can_start_from_a_card_name(cards, name, entry_id):
 def test_every_listed_entry_names_the_card(kb, cards):
     for card in cards.values():
         for entry_id in card["mentioned_in"]:
-            assert re.search(rf"(?<!\w){re.escape(card['name'])}(?!\w)", collapse(kb.entries[entry_id]["text"]).replace("*", "")), (card["id"], entry_id)
+            assert re.search(
+                rf"(?<!\w){re.escape(card['name'])}(?!\w)", collapse(kb.entries[entry_id]["text"]).replace("*", "")
+            ), (card["id"], entry_id)
 
 
 def test_family_name_card_does_not_claim_other_personalities(cards):
     """'Kakita' (an errata card) is not 'Kakita Kaiten' in a Gold example."""
     assert "gold-experienced-traits" not in cards["kakita"]["mentioned_in"]
-

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from search_helpers import fixture_checkout
 
 from l5r_rules.cli import COMMANDS, cli
 from l5r_rules.schemas import validator
-from search_helpers import fixture_checkout
 
 MY_COMMANDS = ("search", "show", "compare", "export")
 
@@ -104,12 +104,15 @@ def test_compare_by_entry_id_and_order(root):
     assert data["concept"]["id"] == "dueling" and data["editions"] == ["lcg", "lotus"]
 
 
-@pytest.mark.parametrize("args,code,message", [
-    (("compare", "bowing", "--editions", "gold,diamond"), 2, "unknown edition 'diamond'"),
-    (("compare", "dueling", "--editions", "gold,lotus"), 2, "no entries for gold"),
-    (("compare", "bowingg"), 1, "did you mean 'bowing'"),
-    (("compare", "bfr-flotte"), 1, "no concept 'bfr-flotte'"),
-])
+@pytest.mark.parametrize(
+    "args,code,message",
+    [
+        (("compare", "bowing", "--editions", "gold,diamond"), 2, "unknown edition 'diamond'"),
+        (("compare", "dueling", "--editions", "gold,lotus"), 2, "no entries for gold"),
+        (("compare", "bowingg"), 1, "did you mean 'bowing'"),
+        (("compare", "bfr-flotte"), 1, "no concept 'bfr-flotte'"),
+    ],
+)
 def test_compare_errors(root, args, code, message):
     result = run(*args, "--root", root)
     assert result.exit_code == code and message in result.output
@@ -122,7 +125,8 @@ def test_word_diff_marks_changes():
     diff = word_diff("A bowed card cannot **bow**.", "A bowed Personality cannot bow again.").as_json()
     assert {"op": "replace", "old": "card", "new": "Personality"} in diff["ops"]
     assert {"op": "insert", "old": "", "new": "again."} in diff["ops"] or any(
-        op["new"].endswith("again.") for op in diff["ops"] if op["op"] != "equal")
+        op["new"].endswith("again.") for op in diff["ops"] if op["op"] != "equal"
+    )
     assert word_diff("same text", "same\n  text").similarity == 1.0
 
 
@@ -167,9 +171,16 @@ def test_search_list_prints_no_control_characters():
     from l5r_rules.search.engine import Group, Hit, Results
     from l5r_rules.terminal.listing import results_lines
 
-    payload = {"id": "gold-x", "term": "Evil\x1b[2J term", "edition": "gold", "kind": "rule", "concept": None,
-               "text": "Text with \x07 bell and \x1b]0;title\x07 escape", "translation": None,
-               "source": {"document": "gold-rulebook", "section": ["A\x1b[31m"], "page": 3}}
+    payload = {
+        "id": "gold-x",
+        "term": "Evil\x1b[2J term",
+        "edition": "gold",
+        "kind": "rule",
+        "concept": None,
+        "text": "Text with \x07 bell and \x1b]0;title\x07 escape",
+        "translation": None,
+        "source": {"document": "gold-rulebook", "section": ["A\x1b[31m"], "page": 3},
+    }
     out = "\n".join(results_lines(Results("q", [Group(None, [Hit(payload, 1.0)])], [], [], {}), 80))
     assert "\x1b" not in out.replace("\x1b[", "") and "\x07" not in out
     assert "Evil" in out and "gold-rulebook: A" in out and ", p. 3" in out
@@ -201,7 +212,8 @@ def test_compare_uses_the_sites_word_diff_rules(root):
     kb = load_kb(Path(root))
     texts = {ed: "\n\n".join(e["text"] for e in data["entries"][ed]) for ed in data["editions"]}
     site = pairs(load_registry(Path(root)).game_of, texts)  # what the site's compare page computes
-    assert [(d["from"], d["to"], d["same_game"], d["highlight"]) for d in data["diffs"]] == \
-        [(p.a, p.b, p.same_game, p.highlight) for p in site]
+    assert [(d["from"], d["to"], d["same_game"], d["highlight"]) for d in data["diffs"]] == [
+        (p.a, p.b, p.same_game, p.highlight) for p in site
+    ]
     assert any(not d["same_game"] and not d["ops"] for d in data["diffs"])  # ivory -> lcg: different games
     assert kb.registry.game_of["ivory"] != kb.registry.game_of["lcg"]

@@ -14,8 +14,6 @@ import re
 import pytest
 
 from l5r_rules.kb import load_kb
-from l5r_rules.layout import Layout
-from l5r_rules.schemas import validator
 
 CCG_EDITIONS = ("gold", "lotus", "ivory")
 COVERED_KINDS = ("rule", "glossary-term")

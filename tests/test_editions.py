@@ -14,29 +14,35 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import FIXTURES
+
 from l5r_rules.cli import cli
 from l5r_rules.editions import load_registry
 from l5r_rules.site.builder import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = load_registry(ROOT).order
-QUOTED = re.compile(r"""(["'])(%s)\1""" % "|".join(EDITIONS))
-CSS_CLASS = re.compile(r"\.l5r-ed-(%s)\b" % "|".join(EDITIONS))
+NAMES = "|".join(EDITIONS)
+QUOTED = re.compile(rf"""(["'])({NAMES})\1""")
+CSS_CLASS = re.compile(rf"\.l5r-ed-({NAMES})\b")
 # Code that is about particular editions by design, not a list of all of them: the engine's
 # rulesets (one per rulebook), the generated scenario schema (from the rulesets), the importers'
 # per-document outlines, and the table of contents of particular books.
-ABOUT_ONE_EDITION = {"l5r_rules/engine", "l5r_rules/importers/outlines", "l5r_rules/crosslinks/toc.py",
-                     "l5r_rules/schemas/scenario.schema.json"}
+ABOUT_ONE_EDITION = {
+    "l5r_rules/engine",
+    "l5r_rules/importers/outlines",
+    "l5r_rules/crosslinks/toc.py",
+    "l5r_rules/schemas/scenario.schema.json",
+}
 
 
 def _files():
     for base in ("l5r_rules", "site_overrides"):
         for path in sorted((ROOT / base).rglob("*")):
             rel = path.relative_to(ROOT).as_posix()
-            if path.suffix in {".py", ".j2", ".json", ".css", ".html", ".yaml", ".js"} and \
-                    not any(rel == a or rel.startswith(a + "/") for a in ABOUT_ONE_EDITION):
+            if path.suffix in {".py", ".j2", ".json", ".css", ".html", ".yaml", ".js"} and not any(
+                rel == a or rel.startswith(a + "/") for a in ABOUT_ONE_EDITION
+            ):
                 yield rel, path.read_text(encoding="utf-8")
 
 
@@ -107,8 +113,12 @@ def jade_root(tmp_path_factory) -> Path:
     (root / "glossary/entries/jade").mkdir()
     (root / "glossary/entries/jade/jade-bowing.yaml").write_text(JADE_ENTRY, encoding="utf-8")
     concept = root / "glossary/concepts/bowing.yaml"
-    concept.write_text(concept.read_text(encoding="utf-8").replace(
-        "  lcg: [lcg-bow-bowed]\n", "  lcg: [lcg-bow-bowed]\n  jade: [jade-bowing]\n"), encoding="utf-8")
+    concept.write_text(
+        concept.read_text(encoding="utf-8").replace(
+            "  lcg: [lcg-bow-bowed]\n", "  lcg: [lcg-bow-bowed]\n  jade: [jade-bowing]\n"
+        ),
+        encoding="utf-8",
+    )
     return root
 
 

@@ -47,6 +47,10 @@ def test_scenario_entry_matches_its_ruleset():
     for path in FILES:
         data = run_scenario.__globals__["_data"](path)
         entry = entries().get(data["source"]["entry"])
-        if entry is None or entry["edition"] != data["ruleset"] or entry["source"]["document"] != data["source"]["document"]:
+        if (
+            entry is None
+            or entry["edition"] != data["ruleset"]
+            or entry["source"]["document"] != data["source"]["document"]
+        ):
             wrong.append(path.name)
     assert not wrong, wrong

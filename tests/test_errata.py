@@ -1,4 +1,5 @@
-"""Errata and change records: every listed erratum and change is a record (`l5r-rules refresh --check` keeps them current: test_refresh.py)."""
+"""Errata and change records: every listed erratum and change is a record
+(`l5r-rules refresh --check` keeps them current: test_refresh.py)."""
 
 from __future__ import annotations
 
@@ -32,20 +33,30 @@ def test_every_lotus_card_erratum_is_one_record_with_its_set(kb):
         assert record["type"] in ("card-errata", "clarification")
 
 
-@pytest.mark.parametrize("entry_id, splitter", [
-    ("lotus-what-s-new-in-lotus-edition", r"\n- "),
-    ("gold-what-s-new-in-this-rulebook", r"\n\n"),
-])
+@pytest.mark.parametrize(
+    "entry_id, splitter",
+    [
+        ("lotus-what-s-new-in-lotus-edition", r"\n- "),
+        ("gold-what-s-new-in-this-rulebook", r"\n\n"),
+    ],
+)
 def test_every_whats_new_item_is_a_record(kb, entry_id, splitter):
     items = [collapse(i).lstrip("- ") for i in re.split(splitter, kb.entries[entry_id]["text"])[1:]]
     quotes = {collapse(r["quote"]) for r in _records_of(kb, entry_id)}
     assert items and all(item in quotes for item in items), set(items) - quotes
 
 
-@pytest.mark.parametrize("entry_id", [
-    "lotus-cardinal-rule-5", "lotus-regions-terrains", "lotus-templating-and-restrictions",
-    "lotus-soul-of-personalities", "gold-political-actions", "gold-terrains",
-])
+@pytest.mark.parametrize(
+    "entry_id",
+    [
+        "lotus-cardinal-rule-5",
+        "lotus-regions-terrains",
+        "lotus-templating-and-restrictions",
+        "lotus-soul-of-personalities",
+        "gold-political-actions",
+        "gold-terrains",
+    ],
+)
 def test_older_cards_sections_have_records(kb, entry_id):
     records = _records_of(kb, entry_id)
     assert records and all(r["type"] == "older-cards" for r in records)
@@ -63,8 +74,12 @@ def test_every_record_says_between_which_editions(kb):
 
 
 def test_whats_new_records_link_concepts(kb):
-    """Every 'What's new' item is linked to a concept, except the three general ones (reorganization, optional rules, glossary)."""
+    """Every 'What's new' item is linked to a concept, except the three general ones
+    (reorganization, optional rules, glossary)."""
     general = {"gold-new-01", "gold-new-25", "gold-new-26"}
     for record in kb.errata.values():
-        if record["entry"] in ("lotus-what-s-new-in-lotus-edition", "gold-what-s-new-in-this-rulebook") and record["id"][:11] not in general:
+        if (
+            record["entry"] in ("lotus-what-s-new-in-lotus-edition", "gold-what-s-new-in-this-rulebook")
+            and record["id"][:11] not in general
+        ):
             assert record.get("concepts") and all(c in kb.concepts for c in record["concepts"]), record["id"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from l5r_rules import yamlio
-from l5r_rules.schemas import validator
 
 
 @pytest.fixture(scope="module")
@@ -19,11 +18,14 @@ def test_ladder_covers_every_game_of_the_registry(ladder, repo_root):
     assert set(ladder) == set(load_registry(repo_root).game_ids)  # (its schema and quotes: validate)
 
 
-@pytest.mark.parametrize("game, order", [
-    ("ccg", ["card text", "most recent printing"]),
-    ("lcg", ["card text", "Rules Reference"]),
-    ("bfr", ["German rulebook"]),
-])
+@pytest.mark.parametrize(
+    "game, order",
+    [
+        ("ccg", ["card text", "most recent printing"]),
+        ("lcg", ["card text", "Rules Reference"]),
+        ("bfr", ["German rulebook"]),
+    ],
+)
 def test_order_of_precedence(ladder, game, order):
     assert [step["wins"] for step in ladder[game]] == order
 
@@ -41,6 +43,8 @@ def test_uncited_step_explains_why(ladder):
 
 def test_a_misquoted_step_fails_validate(cli, repo_copy):
     path = repo_copy / "glossary/_authority.yaml"
-    path.write_text(path.read_text().replace("the card or Stronghold takes precedence.", "the rulebook takes precedence.", 1))
+    path.write_text(
+        path.read_text().replace("the card or Stronghold takes precedence.", "the rulebook takes precedence.", 1)
+    )
     result = cli("validate", "--root", str(repo_copy))
     assert result.exit_code == 1 and "glossary/_authority.yaml:" in result.output and "L5R081" in result.output

@@ -20,8 +20,15 @@ EXPECTED = {
     "cards": lambda L: sorted(L.cards.glob("*.yaml")),
     "authority": lambda L: [L.authority],
 }
-SCHEMA_OF = {"documents": None, "entries": "entry", "concepts": "concept", "errata": "errata", "cards": "card",
-             "authority": "authority", "skip": None}
+SCHEMA_OF = {
+    "documents": None,
+    "entries": "entry",
+    "concepts": "concept",
+    "errata": "errata",
+    "cards": "card",
+    "authority": "authority",
+    "skip": None,
+}
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +62,8 @@ def test_every_record_follows_the_schema_exported_with_it(exported):
         for record in data[key]:
             assert not list(validator.iter_errors(record)), (key, record.get("id"))
     Draft202012Validator(data["schemas"]["sources"]).validate(
-        {"games": data["games"], "editions": data["editions"], "documents": data["documents"]})
+        {"games": data["games"], "editions": data["editions"], "documents": data["documents"]}
+    )
     Draft202012Validator(data["schemas"]["skip"]).validate({"skip": data["skip"]})
 
 

@@ -31,8 +31,8 @@ def _section(text: str, anchor: str) -> str:
     """The HTML from the heading with id `anchor` to the next heading of the same or a higher level."""
     start = re.search(rf'<h(\d) id="{anchor}"', text)
     assert start, anchor
-    end = re.search(rf"<h[1-{start.group(1)}] ", text[start.end():])
-    return text[start.start(): start.end() + end.start() if end else len(text)]
+    end = re.search(rf"<h[1-{start.group(1)}] ", text[start.end() :])
+    return text[start.start() : start.end() + end.start() if end else len(text)]
 
 
 def test_every_procedure_of_the_engine_has_a_section():
@@ -75,8 +75,15 @@ def test_shared_shapes_are_listed_once_and_linked(format_html):
 
 def test_status_outcome_and_expect_rules_are_explained(format_html):
     section = _section(format_html, "scenario-expect")
-    for words in ("subset match", "equal as a whole", "same order", "consecutive", "replaces", "not-in-source",
-                  "unsettled"):
+    for words in (
+        "subset match",
+        "equal as a whole",
+        "same order",
+        "consecutive",
+        "replaces",
+        "not-in-source",
+        "unsettled",
+    ):
         assert words in section, words
 
 
@@ -85,15 +92,18 @@ OUTCOME = {"winner": "attacker", "destroyed": {"attacker": [], "defender": ["A",
 RESULT = Result(OUTCOME, (Step("r1", "x"), Step("r1", "y"), Step("r2", "z")))
 
 
-@pytest.mark.parametrize("expect, ok", [
-    ({"outcome": {"winner": "attacker"}}, True),  # a subset: keys left out are not checked
-    ({"outcome": {"destroyed": {"defender": ["A", "B"]}}}, True),  # mappings compared key by key
-    ({"outcome": {"loser": "defender"}}, False),  # a key the outcome lacks fails
-    ({"outcome": {"destroyed": {"defender": ["B", "A"]}}}, False),  # lists: same order
-    ({"outcome": {"destroyed": {"defender": ["A"]}}}, False),  # lists: whole, no subset
-    ({"rules": ["r1", "r2"]}, True),  # consecutive repeats collapsed
-    ({"rules": ["r1", "r1", "r2"]}, False),
-    ({"rules": ["r2", "r1"]}, False),  # in order
-])
+@pytest.mark.parametrize(
+    "expect, ok",
+    [
+        ({"outcome": {"winner": "attacker"}}, True),  # a subset: keys left out are not checked
+        ({"outcome": {"destroyed": {"defender": ["A", "B"]}}}, True),  # mappings compared key by key
+        ({"outcome": {"loser": "defender"}}, False),  # a key the outcome lacks fails
+        ({"outcome": {"destroyed": {"defender": ["B", "A"]}}}, False),  # lists: same order
+        ({"outcome": {"destroyed": {"defender": ["A"]}}}, False),  # lists: whole, no subset
+        ({"rules": ["r1", "r2"]}, True),  # consecutive repeats collapsed
+        ({"rules": ["r1", "r1", "r2"]}, False),
+        ({"rules": ["r2", "r1"]}, False),  # in order
+    ],
+)
 def test_expect_is_compared_as_the_page_says(expect, ok):
     assert (not scenario.check({"expect": expect}, RESULT)) is ok

@@ -48,11 +48,14 @@ def test_lotus_glossary_and_errata_one_entry_each(kb):
     assert daizu and daizu[0]["source"]["section"] == ["Errata and Clarifications", "DAWN OF THE EMPIRE", "Hiruma"]
 
 
-@pytest.mark.parametrize("edition,term", [
-    ("lotus", "Sample Attack: Mary and Todd Go to War"),
-    ("bfr", "Beispiel für einen Kampf"),
-    ("ivory", "Example: A Crab army destroys a"),
-])
+@pytest.mark.parametrize(
+    "edition,term",
+    [
+        ("lotus", "Sample Attack: Mary and Todd Go to War"),
+        ("bfr", "Beispiel für einen Kampf"),
+        ("ivory", "Example: A Crab army destroys a"),
+    ],
+)
 def test_worked_examples_are_example_entries(kb, edition, term):
     matches = [e for e in kb.entries_of(edition) if e["term"] == term]
     assert matches and matches[0]["kind"] == "example"
@@ -97,8 +100,9 @@ def test_import_script_reports_every_document(repo_root, repo_copy):
     import sys
 
     env = dict(os.environ, L5R_ROOT=str(repo_copy))
-    result = subprocess.run([sys.executable, str(repo_root / "scripts/import_sources.py")], env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, str(repo_root / "scripts/import_sources.py")], env=env, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     for doc in ("gold-rulebook", "lotus-rulebook", "ivory-rulebook", "lcg-rules-reference", "bfr-rulebook"):
         assert f"{doc}: " in result.stdout and "0 written" in result.stdout
@@ -128,47 +132,95 @@ def rename_heading(root):
 
 
 def rename_and_reword(root):
-    edit(root, "sources/mini.txt", "Bowing\n\nTo **bow** a card, turn it sideways.",
-         "Tapping\n\nA tapped card is turned by ninety degrees; it may not attack.")
+    edit(
+        root,
+        "sources/mini.txt",
+        "Bowing\n\nTo **bow** a card, turn it sideways.",
+        "Tapping\n\nA tapped card is turned by ninety degrees; it may not attack.",
+    )
 
 
 # (name, set-up, import options, exit, words in the output)
 REFUSED = [
-    ("renamed heading with curated fields",
-     rename_heading, [], 1,
-     [f"{BOWING}:15:1:", "'lotus-bowing' is no longer produced", "related would be lost",
-      "'lotus-bowing-cards' (text similarity 1.00, same position 1)", "--rename lotus-bowing=lotus-bowing-cards",
-      "or --accept-renames", "nothing written"]),
-    ("renamed and reworded: below the --accept-renames threshold",
-     rename_and_reword, ["--accept-renames"], 1,
-     ["'lotus-tapping' (text similarity 0.", "--rename lotus-bowing=lotus-tapping, park"]),
-    ("bad YAML in an existing entry stops a changed source from being imported",
-     lambda r: (rename_heading(r), edit(r, STRAIGHTENING, "order: 2", "order: [2")), ["--accept-renames"], 1,
-     [f"{STRAIGHTENING}:13:5: L5R001 invalid YAML"]),  # where the parser notices: the next line
-    ("an entry file that is not a mapping",
-     lambda r: (r / "glossary/entries/lotus/lotus-list.yaml").write_text("- a\n"), [], 1,
-     ["glossary/entries/lotus/lotus-list.yaml:1:1: is not a YAML mapping"]),
-    ("missing source file",
-     lambda r: (r / "sources/mini.txt").unlink(), [], 1,
-     ["glossary/_sources.yaml:50:9: L5R070 documents[0].file source file 'sources/mini.txt' does not exist"]),
-    ("source that is not UTF-8",
-     lambda r: (r / "sources/mini.txt").write_bytes(b"Bowing\n\nTo bow \xff a card.\n"), [], 1,
-     ["sources/mini.txt:3:8: source is not UTF-8 text (byte 0xff"]),
-    ("unknown --only",
-     lambda r: None, ["--only", "nope"], 1,
-     ["import: --only 'nope' is neither a document id nor an edition id", "documents: mini-rulebook"]),
-    ("--rename without '='",
-     lambda r: None, ["--rename", "lotus-bowing"], 2, ["is not OLD=NEW"]),
-    ("--rename to an id the sources do not produce",
-     rename_heading, ["--rename", "lotus-bowing=lotus-bowing-card"], 1,
-     ["'lotus-bowing-card' is not an id that 'mini-rulebook' produces (did you mean 'lotus-bowing-cards'?)"]),
-    ("--rename of an id that is still produced",
-     lambda r: None, ["--rename", "lotus-bowing=lotus-straightening"], 1,
-     ["'lotus-bowing' is still produced by the sources: nothing to rename"]),
-    ("--rename onto an entry that has curated fields of its own",
-     lambda r: (rename_heading(r), edit(r, STRAIGHTENING, "order: 2\n", "order: 2\naliases:\n- unbow\n")),
-     ["--rename", "lotus-bowing=lotus-straightening"], 1,
-     ["'lotus-straightening' already has curated fields (aliases); merge the two by hand"]),
+    (
+        "renamed heading with curated fields",
+        rename_heading,
+        [],
+        1,
+        [
+            f"{BOWING}:15:1:",
+            "'lotus-bowing' is no longer produced",
+            "related would be lost",
+            "'lotus-bowing-cards' (text similarity 1.00, same position 1)",
+            "--rename lotus-bowing=lotus-bowing-cards",
+            "or --accept-renames",
+            "nothing written",
+        ],
+    ),
+    (
+        "renamed and reworded: below the --accept-renames threshold",
+        rename_and_reword,
+        ["--accept-renames"],
+        1,
+        ["'lotus-tapping' (text similarity 0.", "--rename lotus-bowing=lotus-tapping, park"],
+    ),
+    (
+        "bad YAML in an existing entry stops a changed source from being imported",
+        lambda r: (rename_heading(r), edit(r, STRAIGHTENING, "order: 2", "order: [2")),
+        ["--accept-renames"],
+        1,
+        [f"{STRAIGHTENING}:13:5: L5R001 invalid YAML"],
+    ),  # where the parser notices: the next line
+    (
+        "an entry file that is not a mapping",
+        lambda r: (r / "glossary/entries/lotus/lotus-list.yaml").write_text("- a\n"),
+        [],
+        1,
+        ["glossary/entries/lotus/lotus-list.yaml:1:1: is not a YAML mapping"],
+    ),
+    (
+        "missing source file",
+        lambda r: (r / "sources/mini.txt").unlink(),
+        [],
+        1,
+        ["glossary/_sources.yaml:50:9: L5R070 documents[0].file source file 'sources/mini.txt' does not exist"],
+    ),
+    (
+        "source that is not UTF-8",
+        lambda r: (r / "sources/mini.txt").write_bytes(b"Bowing\n\nTo bow \xff a card.\n"),
+        [],
+        1,
+        ["sources/mini.txt:3:8: source is not UTF-8 text (byte 0xff"],
+    ),
+    (
+        "unknown --only",
+        lambda r: None,
+        ["--only", "nope"],
+        1,
+        ["import: --only 'nope' is neither a document id nor an edition id", "documents: mini-rulebook"],
+    ),
+    ("--rename without '='", lambda r: None, ["--rename", "lotus-bowing"], 2, ["is not OLD=NEW"]),
+    (
+        "--rename to an id the sources do not produce",
+        rename_heading,
+        ["--rename", "lotus-bowing=lotus-bowing-card"],
+        1,
+        ["'lotus-bowing-card' is not an id that 'mini-rulebook' produces (did you mean 'lotus-bowing-cards'?)"],
+    ),
+    (
+        "--rename of an id that is still produced",
+        lambda r: None,
+        ["--rename", "lotus-bowing=lotus-straightening"],
+        1,
+        ["'lotus-bowing' is still produced by the sources: nothing to rename"],
+    ),
+    (
+        "--rename onto an entry that has curated fields of its own",
+        lambda r: (rename_heading(r), edit(r, STRAIGHTENING, "order: 2\n", "order: 2\naliases:\n- unbow\n")),
+        ["--rename", "lotus-bowing=lotus-straightening"],
+        1,
+        ["'lotus-straightening' already has curated fields (aliases); merge the two by hand"],
+    ),
 ]
 
 
@@ -241,7 +293,9 @@ def test_failing_reader_writes_nothing(cli, mini_root, monkeypatch):
     before = snapshot(mini_root)
     result = cli("import", "--root", str(mini_root), "--accept-renames")
     assert result.exit_code == 1
-    assert "sources/mini.txt:1:1: the blocks reader or the outline of 'mini-rulebook' failed: ValueError" in result.output
+    assert (
+        "sources/mini.txt:1:1: the blocks reader or the outline of 'mini-rulebook' failed: ValueError" in result.output
+    )
     assert snapshot(mini_root) == before
 
 
@@ -297,11 +351,15 @@ def test_changed_german_sentence_makes_the_translation_stale_until_reviewed(cli,
     data = yamlio.load_plain(path)
     now = text_fingerprint(data["text"])
     assert data["text"].endswith("offen.") and data["translation"]["text"].endswith("face down.")
-    assert f"stale translation: bfr-bluff (its text changed; review the translation, then set " \
-           f"translation.source_sha256: {now})" in result.output
+    assert (
+        f"stale translation: bfr-bluff (its text changed; review the translation, then set "
+        f"translation.source_sha256: {now})" in result.output
+    )
     result = cli("validate", "--root", str(mini_root))
     assert result.exit_code == 1
-    assert f"glossary/entries/bfr/bfr-bluff.yaml:18:18: L5R041 translation.source_sha256 stale translation" in result.output
+    assert (
+        "glossary/entries/bfr/bfr-bluff.yaml:18:18: L5R041 translation.source_sha256 stale translation" in result.output
+    )
     assert f"(the new fingerprint is {now})" in result.output
     edit(mini_root, "glossary/entries/bfr/bfr-bluff.yaml", "face down.", "face up.")  # the review
     data = yamlio.load_plain(path)
@@ -311,15 +369,29 @@ def test_changed_german_sentence_makes_the_translation_stale_until_reviewed(cli,
     assert "stale" not in cli("import", "--root", str(mini_root)).output
 
 
-@pytest.mark.parametrize("old,new,similarity,describe", [
-    ({"text": "To bow a card, turn it.", "order": 3}, {"a": ("To bow a card, turn it.", 3)}, 1.0,
-     "'a' (text similarity 1.00, same position 3)"),
-    ({"text": "To bow a card, turn it.", "order": 3},
-     {"a": ("Something else entirely here.", 3), "b": ("To bow a card, turn it sideways.", 5)}, None,
-     "'b' (text similarity 0.84, position 3 -> 5)"),
-    ({"text": "Same text.", "order": 3}, {"far": ("Same text.", 9), "near": ("Same text.", 4)}, 1.0,
-     "'near' (text similarity 1.00, position 3 -> 4)"),
-])
+@pytest.mark.parametrize(
+    "old,new,similarity,describe",
+    [
+        (
+            {"text": "To bow a card, turn it.", "order": 3},
+            {"a": ("To bow a card, turn it.", 3)},
+            1.0,
+            "'a' (text similarity 1.00, same position 3)",
+        ),
+        (
+            {"text": "To bow a card, turn it.", "order": 3},
+            {"a": ("Something else entirely here.", 3), "b": ("To bow a card, turn it sideways.", 5)},
+            None,
+            "'b' (text similarity 0.84, position 3 -> 5)",
+        ),
+        (
+            {"text": "Same text.", "order": 3},
+            {"far": ("Same text.", 9), "near": ("Same text.", 4)},
+            1.0,
+            "'near' (text similarity 1.00, position 3 -> 4)",
+        ),
+    ],
+)
 def test_suggested_replacement_is_the_most_similar_text_then_the_nearest(old, new, similarity, describe):
     from l5r_rules.importers.curated import suggest_replacements
 
@@ -333,16 +405,21 @@ def test_suggested_replacement_is_the_most_similar_text_then_the_nearest(old, ne
 def test_each_new_id_is_suggested_once():
     from l5r_rules.importers.curated import suggest_replacements
 
-    got = suggest_replacements({"x": {"text": "alpha beta", "order": 1}, "y": {"text": "alpha beta gamma", "order": 2}},
-                               {"n": {"text": "alpha beta gamma", "order": 2}})
+    got = suggest_replacements(
+        {"x": {"text": "alpha beta", "order": 1}, "y": {"text": "alpha beta gamma", "order": 2}},
+        {"n": {"text": "alpha beta gamma", "order": 2}},
+    )
     assert {k: s.new for k, s in got.items()} == {"y": "n"}
 
 
-@pytest.mark.parametrize("data,curated", [
-    ({"id": "a", "text": "t", "aliases": ["x"], "related": [], "translation": None}, ["aliases"]),
-    ({"id": "a", "order": 1, "judge_note": "n"}, ["judge_note"]),
-    ({"id": "a", "term": "A", "source": {}}, []),
-])
+@pytest.mark.parametrize(
+    "data,curated",
+    [
+        ({"id": "a", "text": "t", "aliases": ["x"], "related": [], "translation": None}, ["aliases"]),
+        ({"id": "a", "order": 1, "judge_note": "n"}, ["judge_note"]),
+        ({"id": "a", "term": "A", "source": {}}, []),
+    ],
+)
 def test_curated_fields_are_the_non_empty_fields_import_does_not_produce(data, curated):
     from l5r_rules.importers.curated import curated_fields
 
@@ -358,12 +435,15 @@ def test_every_translation_records_the_fingerprint_of_its_text(kb):
     assert stale == []
 
 
-@pytest.mark.parametrize("text,has", [
-    ("id: a\n# reviewed by the head judge\ntext: x\n", True),
-    ("id: a  # a trailing note\ntext: x\n", True),
-    ("id: a\ntext: |-\n  # Heading in the rule text\n  body #2\n", False),
-    ("id: a\ntext: x\n", False),
-])
+@pytest.mark.parametrize(
+    "text,has",
+    [
+        ("id: a\n# reviewed by the head judge\ntext: x\n", True),
+        ("id: a  # a trailing note\ntext: x\n", True),
+        ("id: a\ntext: |-\n  # Heading in the rule text\n  body #2\n", False),
+        ("id: a\ntext: x\n", False),
+    ],
+)
 def test_comments_are_told_from_text_that_contains_a_hash(text, has):
     from l5r_rules.importers.inputs import Existing
     from l5r_rules.importers.plan import _has_comments

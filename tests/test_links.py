@@ -23,7 +23,9 @@ def report(repo_root):
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['entry']}:{c['words']}" for c in CASES])
 def test_reference_resolves_as_the_book_means(report, case):
-    refs = [r for r in report.references if r.entry == case["entry"] and case["words"] in (r.quote + " " + (r.title or ""))]
+    refs = [
+        r for r in report.references if r.entry == case["entry"] and case["words"] in (r.quote + " " + (r.title or ""))
+    ]
     assert len(refs) == 1, [r.as_dict() for r in report.references if r.entry == case["entry"]]
     ref = refs[0]
     if "targets" in case:
@@ -35,8 +37,13 @@ def test_reference_resolves_as_the_book_means(report, case):
 
 def test_related_lines_all_resolve(report):
     assert report.unresolved_related == []
-    assert report.links["lcg-ability"][:5] == ["lcg-cost", "lcg-effects", "lcg-forced-forced-interrupts-forced-reactions",
-                                               "lcg-target", "lcg-triggered-abilities"]
+    assert report.links["lcg-ability"][:5] == [
+        "lcg-cost",
+        "lcg-effects",
+        "lcg-forced-forced-interrupts-forced-reactions",
+        "lcg-target",
+        "lcg-triggered-abilities",
+    ]
 
 
 def test_committed_glossary_is_linked(cli, repo_root):
@@ -68,8 +75,11 @@ def test_dangling_link_fails_validate_until_relinked(cli, repo_copy):
     path.write_text(path.read_text().replace("- lotus-multiplayer\n", "- lotus-multiplayer-rules\n", 1))
     result = cli("validate", "--root", str(repo_copy))
     assert result.exit_code == 1
-    assert re.search(r"glossary/entries/lotus/lotus-overview\.yaml:\d+:\d+: L5R040 related\[0\] 'lotus-multiplayer-rules' "
-                     r"is not an entry id \(did you mean 'lotus-multiplayer'\?\)", result.output), result.output
+    assert re.search(
+        r"glossary/entries/lotus/lotus-overview\.yaml:\d+:\d+: L5R040 related\[0\] 'lotus-multiplayer-rules' "
+        r"is not an entry id \(did you mean 'lotus-multiplayer'\?\)",
+        result.output,
+    ), result.output
     assert cli("link", "--check", "--root", str(repo_copy)).exit_code == 1
     assert cli("link", "--root", str(repo_copy)).exit_code == 0
     assert cli("validate", "--root", str(repo_copy)).exit_code == 0

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import FIXTURES, ROOT
 
 PROBES = Path(__file__).resolve().parent / "probes"
@@ -59,11 +58,22 @@ def _snapshot(root: Path, owns: list[str]) -> dict[str, str]:
 
 
 def _cli(args: list[str], root: Path, stdin: str | None = None, env_extra: dict | None = None):
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "COLUMNS": "100",
-           **{k: _subst(str(v), root) for k, v in (env_extra or {}).items()}}
+    env = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "COLUMNS": "100",
+        **{k: _subst(str(v), root) for k, v in (env_extra or {}).items()},
+    }
     env.pop("L5R_ROOT", None)
-    return subprocess.run(CLI + args, cwd=root, input=stdin if stdin is not None else "", capture_output=True,
-                          text=True, timeout=TIMEOUT, env=env)
+    return subprocess.run(
+        CLI + args,
+        cwd=root,
+        input=stdin if stdin is not None else "",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=env,
+    )
 
 
 def _listed(value) -> list[str]:
@@ -79,7 +89,7 @@ def _setup(root: Path, actions: list[dict]) -> None:
         if "run" in act:
             _run(root, act)
             continue
-        (kind, target), = [(k, v) for k, v in act.items() if k in SETUP]
+        ((kind, target),) = [(k, v) for k, v in act.items() if k in SETUP]
         target = _subst(str(target), root)
         paths = sorted(root.glob(target)) if "*" in target else [root / target]
         assert paths, f"probe setup: nothing matches {target}"
@@ -141,8 +151,15 @@ def _run(root, act):
 
 
 SETUP = {
-    "write": _write, "append": _append, "replace": _replace, "mkdir": lambda root, p, a: p.mkdir(parents=True),
-    "remove": _remove, "symlink": _symlink, "fifo": _fifo, "copy": _copy, "truncate": _truncate,
+    "write": _write,
+    "append": _append,
+    "replace": _replace,
+    "mkdir": lambda root, p, a: p.mkdir(parents=True),
+    "remove": _remove,
+    "symlink": _symlink,
+    "fifo": _fifo,
+    "copy": _copy,
+    "truncate": _truncate,
 }
 
 
@@ -222,8 +239,7 @@ def _request(port: int, req: dict, root: Path):
             return resp.status, resp.headers, resp.read().decode("utf-8", "replace")
     url = f"http://127.0.0.1:{port}{req['path']}"
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, method=req.get("method", "GET")),
-                                    timeout=10) as resp:
+        with urllib.request.urlopen(urllib.request.Request(url, method=req.get("method", "GET")), timeout=10) as resp:
             return resp.status, resp.headers, resp.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as exc:
         return exc.code, exc.headers, exc.read().decode("utf-8", "replace")
@@ -266,7 +282,6 @@ def test_probe(probe_file: Path, tmp_path: Path):
     after = _snapshot(root, owns)
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"changed outside {owns}: {changed[:20]}"
-
 
 
 def test_every_command_is_probed_and_there_are_enough_probes():

@@ -16,7 +16,8 @@ import copy
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from l5r_rules import yamlio
 from l5r_rules.engine import scenario
@@ -109,7 +110,7 @@ def mutated(seed: dict, steps) -> dict:
     data = copy.deepcopy(seed)
     for kind, index, choice in steps:
         applies, change = MUTATE[kind]
-        pick = lambda options: options[choice % len(options)]  # noqa: E731
+        pick = lambda options, choice=choice: options[choice % len(options)]  # noqa: E731
         paths = [p for p in _paths(data) if applies(_get(data, p))]
         inner = [p for p in paths if p[0] in ("given", "choices", "expect")]
         paths = inner if inner and index % 5 else paths
@@ -134,11 +135,19 @@ def outcome_of(data: dict, folder: Path) -> str:
     return "ok"
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(seed=st.sampled_from(SEEDS),
-       steps=st.lists(st.tuples(st.sampled_from(sorted(MUTATE)), st.integers(0, 10_000), st.integers(0, 100)),
-                      min_size=1, max_size=3))
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    seed=st.sampled_from(SEEDS),
+    steps=st.lists(
+        st.tuples(st.sampled_from(sorted(MUTATE)), st.integers(0, 10_000), st.integers(0, 100)), min_size=1, max_size=3
+    ),
+)
 def test_mutated_scenarios_never_crash_the_engine(seed, steps):
     scenario_data = mutated(seed, steps)
     with tempfile.TemporaryDirectory() as tmp:

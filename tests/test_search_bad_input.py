@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from search_helpers import fixture_checkout
 
 from l5r_rules.cli import cli
 from l5r_rules.search.engine import open_engine
-from search_helpers import fixture_checkout
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +30,27 @@ def run(*args):
 
 
 QUERIES_WITH_RESULTS = [
-    '"bowing', "bowing\"'", "AND bowing", "bowing OR", "NOT bowing", "bow*", "*bowing*", "bowing?",
-    "term:bowing", "edition:gold bowing", "(bowing", "bowing)", "[bowing]", "{bowing}", "bowing^3", "bowing~2",
-    "bo\x00wing bowing", "\x1b[31mbowing", "bowing\t\n\r", "bowing " + "x" * 10_000, "bowing " * 2000,
+    '"bowing',
+    "bowing\"'",
+    "AND bowing",
+    "bowing OR",
+    "NOT bowing",
+    "bow*",
+    "*bowing*",
+    "bowing?",
+    "term:bowing",
+    "edition:gold bowing",
+    "(bowing",
+    "bowing)",
+    "[bowing]",
+    "{bowing}",
+    "bowing^3",
+    "bowing~2",
+    "bo\x00wing bowing",
+    "\x1b[31mbowing",
+    "bowing\t\n\r",
+    "bowing " + "x" * 10_000,
+    "bowing " * 2000,
 ]
 QUERIES_MAYBE_EMPTY = ["AND", "OR", "NOT", "?owing", "x" * 10_000, "\u200bAND"]
 # No word at all: the same one-line usage error as an empty query (exit 2), not "No results".
@@ -60,14 +78,17 @@ def test_queries_without_words_are_one_line(root, query):
     assert "no words in the query" in result.output and result.output.strip().count("\n") == 0
 
 
-@pytest.mark.parametrize("args,message", [
-    (("search", ""), "empty query"),
-    (("search", "   \t"), "empty query"),
-    (("search", "bowing", "--edition", "diamond"), "unknown edition 'diamond'"),
-    (("search", "bowing", "--game", "mtg"), "unknown game 'mtg'"),
-    (("search", "bowing", "--kind", "card"), "unknown kind 'card'"),
-    (("search", "bowing", "--limit", "0"), "--limit must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("search", ""), "empty query"),
+        (("search", "   \t"), "empty query"),
+        (("search", "bowing", "--edition", "diamond"), "unknown edition 'diamond'"),
+        (("search", "bowing", "--game", "mtg"), "unknown game 'mtg'"),
+        (("search", "bowing", "--kind", "card"), "unknown kind 'card'"),
+        (("search", "bowing", "--limit", "0"), "--limit must be at least 1"),
+    ],
+)
 def test_usage_errors_are_one_line(root, args, message):
     result = run(*args, "--root", str(root))
     assert result.exit_code == 2

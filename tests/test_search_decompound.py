@@ -123,8 +123,9 @@ def test_rules(vocabulary, word, parts):
 
 def test_index_holds_parts_of_german_entries_only():
     with open_engine(REPO) as engine:
-        holders = {n for term in engine.reader.lexicon("parts_de")
-                   for n in engine.reader.postings("parts_de", term).all_ids()}
+        holders = {
+            n for term in engine.reader.lexicon("parts_de") for n in engine.reader.postings("parts_de", term).all_ids()
+        }
         docs = [engine.docs[n] for n in holders]
         assert engine.docs[engine.docnum[("entry", "bfr-spielende")]] in docs
         assert docs and all(d["doctype"] == "entry" and d["edition"] == "bfr" for d in docs)
@@ -137,8 +138,11 @@ def test_query_side_vocabulary_splits_like_the_indexer(splitter):
     """At query time the vocabulary is the index itself; it must split the rulebook's compounds alike."""
     with open_engine(REPO) as engine:
         at_query_time = Splitter(index_vocabulary(engine.reader))
-        differ = {w: (at_query_time.split(w), splitter.split(w)) for w, _ in SPLITS
-                  if [fold(p) for p in at_query_time.split(w)] != [fold(p) for p in splitter.split(w)]}
+        differ = {
+            w: (at_query_time.split(w), splitter.split(w))
+            for w, _ in SPLITS
+            if [fold(p) for p in at_query_time.split(w)] != [fold(p) for p in splitter.split(w)]
+        }
     assert not differ
 
 

@@ -8,9 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from search_helpers import REPO, fixture_checkout
 
 from l5r_rules.search.engine import SearchUsageError, open_engine
-from search_helpers import REPO, fixture_checkout
 
 
 @pytest.fixture(scope="module")
@@ -31,17 +31,17 @@ def ids(results):
 # query -> an entry id that must be among the first three hits
 FINDS = [
     ("bowing", "gold-bowing"),
-    ("exhausted guy", "gold-bowing"),                        # judges' synonyms: exhausted -> bowed, guy -> personality
-    ("untap", "lotus-bowing-and-straightening"),             # untap -> straighten, ready
-    ("kneel", "gold-bowing"),                                # concept alias, indexed with the concept's entries
-    ("bowwing", "gold-bowing"),                              # typo, edit distance 1
-    ("bwoing", "gold-bowing"),                               # typo, two neighbouring letters swapped
+    ("exhausted guy", "gold-bowing"),  # judges' synonyms: exhausted -> bowed, guy -> personality
+    ("untap", "lotus-bowing-and-straightening"),  # untap -> straighten, ready
+    ("kneel", "gold-bowing"),  # concept alias, indexed with the concept's entries
+    ("bowwing", "gold-bowing"),  # typo, edit distance 1
+    ("bwoing", "gold-bowing"),  # typo, two neighbouring letters swapped
     ("tie in a duel lotus", "lotus-challenging-and-dueling"),
     ("what if a duel is a tie ivory", "ivory-duels"),
     ("Verteidigungsbonus", "bfr-verteidigungsbonus"),
-    ("Küstenprovinz verteidigen", "bfr-flotte"),              # German stemming
-    ("kuestenprovinz", "bfr-flotte"),                        # umlaut typed as ue: typo tolerance
-    ("coastal border fleet", "bfr-flotte"),                  # the unofficial English translation is searched
+    ("Küstenprovinz verteidigen", "bfr-flotte"),  # German stemming
+    ("kuestenprovinz", "bfr-flotte"),  # umlaut typed as ue: typo tolerance
+    ("coastal border fleet", "bfr-flotte"),  # the unofficial English translation is searched
     ("yu", "lotus-yu"),
 ]
 
@@ -51,8 +51,10 @@ def test_finds(engine, query, expected):
     assert expected in ids(engine.search(query, limit=3))
 
 
-@pytest.mark.parametrize("query,edition", [("duel lotus", "lotus"), ("bowing ivory", "ivory"),
-                                           ("fleet battle for rokugan", "bfr"), ("duel lcg", "lcg")])
+@pytest.mark.parametrize(
+    "query,edition",
+    [("duel lotus", "lotus"), ("bowing ivory", "ivory"), ("fleet battle for rokugan", "bfr"), ("duel lcg", "lcg")],
+)
 def test_edition_words_filter(engine, query, edition):
     results = engine.search(query)
     assert results.hits and {h.payload["edition"] for h in results.hits} == {edition}
@@ -95,7 +97,9 @@ def test_concept_groups_each_editions_entry(engine):
 def test_concept_match_brings_unmatched_entries(engine):
     """'ausgeruht' is only a concept alias: every edition's entry comes through the concept."""
     results = engine.search("ausgeruht")
-    assert {"gold-bowing", "lotus-bowing-and-straightening", "ivory-bowing-producing-gold", "lcg-bow-bowed"} <= set(ids(results))
+    assert {"gold-bowing", "lotus-bowing-and-straightening", "ivory-bowing-producing-gold", "lcg-bow-bowed"} <= set(
+        ids(results)
+    )
 
 
 def test_limit_is_exact(engine):
@@ -106,8 +110,11 @@ def test_json_hit_fields(engine):
     hit = next(h for h in engine.search("fleet").hits if h.payload["id"] == "bfr-flotte").as_json()
     for key in ("id", "term", "game", "edition", "kind", "text", "translation", "source", "concept", "url", "score"):
         assert key in hit
-    assert hit["source"] == {"document": "bfr-rulebook", "section": ["Spielablauf", "Die Kampfmarker", "Flotte"],
-                             "page": None}
+    assert hit["source"] == {
+        "document": "bfr-rulebook",
+        "section": ["Spielablauf", "Die Kampfmarker", "Flotte"],
+        "page": None,
+    }
     assert hit["url"] == "entries/bfr-flotte/"
     assert hit["translation"]["unofficial"] is True
     assert hit["text"].startswith("Flotten erlauben")
@@ -169,29 +176,35 @@ def test_search_process_imports_no_site_or_engine(root):
     """A search process must not import mkdocs, jinja2, yaml, rich or the rules engine (cold start)."""
     with open_engine(root):
         pass  # the index is built (building reads the YAML glossary; searching must not)
-    code = ("import sys; from l5r_rules.cli import cli\n"
-            "try:\n    cli(['search', 'bowing', '--root', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('mkdocs', 'jinja2', 'yaml', 'rich')"
-            " or m.startswith('l5r_rules.engine') or m.startswith('l5r_rules.rules'))\n"
-            "print('IMPORTED', bad)")
+    code = (
+        "import sys; from l5r_rules.cli import cli\n"
+        "try:\n    cli(['search', 'bowing', '--root', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('mkdocs', 'jinja2', 'yaml', 'rich')"
+        " or m.startswith('l5r_rules.engine') or m.startswith('l5r_rules.rules'))\n"
+        "print('IMPORTED', bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, cwd=REPO, check=True)
     assert "IMPORTED []" in out.stdout
 
 
 def test_whoosh_stand_ins_are_gone():
-    import l5r_rules.search  # noqa: F401
     import urllib.request
+
+    import l5r_rules.search  # noqa: F401
 
     assert hasattr(urllib.request, "urlopen")
     assert "cached_property" not in sys.modules or hasattr(sys.modules["cached_property"], "__file__")
 
 
-@pytest.mark.parametrize("question,words", [
-    ("targeting rules", [["targeting"]]),          # the other word says which rule
-    ("pride keyword", [["pride"]]),
-    ("rules", [["rules"]]),                        # alone, it is the question
-    ("keyword rules", [["keyword"], ["rules"]]),
-])
+@pytest.mark.parametrize(
+    "question,words",
+    [
+        ("targeting rules", [["targeting"]]),  # the other word says which rule
+        ("pride keyword", [["pride"]]),
+        ("rules", [["rules"]]),  # alone, it is the question
+        ("keyword rules", [["keyword"], ["rules"]]),
+    ],
+)
 def test_weak_words_are_dropped_only_beside_others(engine, question, words):
     from l5r_rules.search.querying import plan
 

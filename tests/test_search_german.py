@@ -24,11 +24,14 @@ def slot_words(p):
     return [[phrase for phrase, _ in slot] for slot in p.slots]
 
 
-@pytest.mark.parametrize("question,words", [
-    ("Wann endet das Spiel", [["endet"], ["spiel"]]),
-    ("Wie viele Spielrunden gibt es", [["spielrunden"]]),
-    ("Wann darf ich eine Territorium Karte spielen", [["territorium"], ["karte"], ["spielen"]]),
-])
+@pytest.mark.parametrize(
+    "question,words",
+    [
+        ("Wann endet das Spiel", [["endet"], ["spiel"]]),
+        ("Wie viele Spielrunden gibt es", [["spielrunden"]]),
+        ("Wann darf ich eine Territorium Karte spielen", [["territorium"], ["karte"], ["spielen"]]),
+    ],
+)
 def test_german_question_words_are_skipped(engine, question, words):
     assert slot_words(plan(question, engine.synonyms, engine.names)) == words
 

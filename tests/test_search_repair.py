@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from search_helpers import fixture_checkout
 
 from l5r_rules.cli import cli
 from l5r_rules.search import engine as engine_module
 from l5r_rules.search import indexer, repair
 from l5r_rules.search.engine import open_engine, search_once
-from search_helpers import fixture_checkout
 
 CLI = [sys.executable, "-c", "from l5r_rules.cli import main; main()"]
 DAMAGED = "was damaged"
@@ -58,8 +58,13 @@ def root(tmp_path) -> Path:
 
 
 def _start(root: Path, query: str = "bowing") -> subprocess.Popen:
-    return subprocess.Popen(CLI + ["search", query, "--json", "--root", str(root)], cwd=root,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        CLI + ["search", query, "--json", "--root", str(root)],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _finish(proc: subprocess.Popen) -> tuple[int, str, str]:
@@ -82,11 +87,19 @@ def test_two_concurrent_searches_on_a_damaged_index_both_answer(root, damage):
 
 def test_searches_while_another_process_keeps_rebuilding(root):
     """A search that opens the index while another process swaps in a new one never fails."""
-    rebuilder = subprocess.Popen([sys.executable, "-c", (
-        "import sys; from pathlib import Path; from l5r_rules.layout import Layout\n"
-        "from l5r_rules.search.repair import index_lock\nfrom l5r_rules.search.indexer import build_index\n"
-        "layout = Layout(Path(sys.argv[1]))\n"
-        "for _ in range(12):\n    with index_lock(layout):\n        build_index(layout)\n"), str(root)])
+    rebuilder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys; from pathlib import Path; from l5r_rules.layout import Layout\n"
+                "from l5r_rules.search.repair import index_lock\nfrom l5r_rules.search.indexer import build_index\n"
+                "layout = Layout(Path(sys.argv[1]))\n"
+                "for _ in range(12):\n    with index_lock(layout):\n        build_index(layout)\n"
+            ),
+            str(root),
+        ]
+    )
     try:
         searched = 0
         while rebuilder.poll() is None or searched < 4:
@@ -111,6 +124,7 @@ def test_repaired_once_then_quiet(root):
 
 def test_a_fresh_index_takes_no_lock_and_builds_nothing(root, monkeypatch):
     """The fast path: damage detection costs nothing until something fails."""
+
     def boom(*args, **kwargs):
         raise AssertionError("a normal search took the rebuild path")
 
@@ -181,11 +195,20 @@ def test_a_leftover_old_index_file_is_removed_after_the_swap(root):
 
 def test_lock_is_released_when_its_holder_dies(root):
     """A process killed while rebuilding leaves build/.index.lock behind, but not the lock."""
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time; from pathlib import Path; from l5r_rules.layout import Layout\n"
-        "from l5r_rules.search.repair import index_lock\n"
-        "with index_lock(Layout(Path(sys.argv[1]))):\n    print('held', flush=True); time.sleep(60)\n"),
-        str(root)], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time; from pathlib import Path; from l5r_rules.layout import Layout\n"
+                "from l5r_rules.search.repair import index_lock\n"
+                "with index_lock(Layout(Path(sys.argv[1]))):\n    print('held', flush=True); time.sleep(60)\n"
+            ),
+            str(root),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline().strip() == "held"
     holder.kill()
     holder.wait()

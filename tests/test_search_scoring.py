@@ -129,5 +129,6 @@ def test_remembered_statistics_build_the_same_queries(engine):
         engine.search(question.q)
     fresh = ReaderStats(engine.reader, field_docs=engine.stats.field_docs)
     for question in QUESTIONS:
-        assert (build_query(engine.stats, plan(question.q, engine.synonyms, engine.names))
-                == build_query(fresh, plan(question.q, engine.synonyms, engine.names))), question.q
+        assert build_query(engine.stats, plan(question.q, engine.synonyms, engine.names)) == build_query(
+            fresh, plan(question.q, engine.synonyms, engine.names)
+        ), question.q

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from l5r_rules.editions import load_registry
 from l5r_rules.search.analysis import analyze, english, german
 from l5r_rules.search.engine import open_engine
-from l5r_rules.editions import load_registry
 from l5r_rules.search.querying import GERMAN_FUNCTION_WORDS, QUERY_STOPWORDS, EditionWords, words_of
 from l5r_rules.search.synonyms import read_yaml
 

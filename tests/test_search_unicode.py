@@ -5,22 +5,22 @@ the glossary side is normalized the same way when the index is built."""
 from __future__ import annotations
 
 import pytest
+from search_helpers import fixture_checkout
 
 from l5r_rules.search.analysis import normalize
 from l5r_rules.search.engine import open_engine
-from search_helpers import fixture_checkout
 
 NORMALIZED = [
-    ("Ka\u0308mpfe", "Kämpfe"),          # combining diaeresis (macOS, some PDFs) -> composed
-    ("Straße", "Straße"),                # ß stays ß (no case folding to "ss")
-    ("STRAẞE", "STRAẞE"),                # capital sharp s stays
-    ("Küste", "Küste"),                  # composed umlaut untouched
+    ("Ka\u0308mpfe", "Kämpfe"),  # combining diaeresis (macOS, some PDFs) -> composed
+    ("Straße", "Straße"),  # ß stays ß (no case folding to "ss")
+    ("STRAẞE", "STRAẞE"),  # capital sharp s stays
+    ("Küste", "Küste"),  # composed umlaut untouched
     ("\ufb01nal \ufb02otte", "final flotte"),  # ligatures fi, fl
-    ("ｂｏｗ", "bow"),                    # full-width letters
-    ("Spiel\u00adende", "Spielende"),    # soft hyphen
+    ("ｂｏｗ", "bow"),  # full-width letters
+    ("Spiel\u00adende", "Spielende"),  # soft hyphen
     ("Flo\u200btt\u200c\u200de\u2060", "Flotte"),  # zero-width space, non-joiner, joiner, word joiner
-    ("\ufeffbow", "bow"),                # byte order mark
-    ("bow\udcff\udcfe", "bow"),          # undecodable argument bytes (surrogate escapes)
+    ("\ufeffbow", "bow"),  # byte order mark
+    ("bow\udcff\udcfe", "bow"),  # undecodable argument bytes (surrogate escapes)
     ("Rokugan™ rules", "Rokugan  rules"),  # ™ is a space, not "TM" glued to the word
     ("plain ascii", "plain ascii"),
 ]
@@ -72,6 +72,7 @@ def test_glossary_text_is_normalized_at_index_time(engine, tmp_path):
     with open_engine(root) as odd:
         assert ("words", "kustenprovinz") in odd.reader  # one word, not "ku" "sten" "provinz"
         for query in ("Küstenprovinz", "Ku\u0308stenprovinz", "Provinz verteidigen"):
-            assert [(h.payload["id"], round(h.score, 6)) for h in odd.search(query).hits] == \
-                [(h.payload["id"], round(h.score, 6)) for h in engine.search(query).hits], query
+            assert [(h.payload["id"], round(h.score, 6)) for h in odd.search(query).hits] == [
+                (h.payload["id"], round(h.score, 6)) for h in engine.search(query).hits
+            ], query
         assert "Ku\u0308sten\u00adprovinz" in odd.entry("bfr-flotte")["text"]  # stored verbatim

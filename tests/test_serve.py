@@ -83,47 +83,53 @@ def test_binds_loopback_only(server):
     assert server.server_address[0] == "127.0.0.1"
 
 
-@pytest.mark.parametrize("path,ctype", [
-    ("/", "text/html; charset=utf-8"),
-    ("/entries/lotus-bowing/", "text/html; charset=utf-8"),
-    ("/assets/main.css", "text/css; charset=utf-8"),
-    ("/assets/bundle.js", "text/javascript; charset=utf-8"),
-    ("/search/search_index.json", "application/json"),
-    ("/assets/logo.svg", "image/svg+xml"),
-    ("/manifest.webmanifest", "application/manifest+json"),
-    ("/sitemap.xml.gz", "application/gzip"),
-    ("/alias.css", "text/css; charset=utf-8"),  # a symlink that stays inside the site
-])
+@pytest.mark.parametrize(
+    "path,ctype",
+    [
+        ("/", "text/html; charset=utf-8"),
+        ("/entries/lotus-bowing/", "text/html; charset=utf-8"),
+        ("/assets/main.css", "text/css; charset=utf-8"),
+        ("/assets/bundle.js", "text/javascript; charset=utf-8"),
+        ("/search/search_index.json", "application/json"),
+        ("/assets/logo.svg", "image/svg+xml"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/sitemap.xml.gz", "application/gzip"),
+        ("/alias.css", "text/css; charset=utf-8"),  # a symlink that stays inside the site
+    ],
+)
 def test_content_types(server, path, ctype):
     status, headers, _ = get(server, path)
     assert (status, headers["content-type"]) == (200, ctype)
 
 
-@pytest.mark.parametrize("target,status", [
-    ("/%00", 400),
-    ("/index.html%00.txt", 400),
-    ("/..%2f..%2fetc/passwd", 404),
-    ("/../../etc/passwd", 404),
-    ("/%2e%2e/%2e%2e/etc/passwd", 404),
-    ("/assets/..%5c..%5cindex.html", 400),
-    ("/%ff", 400),
-    ("/%zz", 404),
-    ("/%", 404),
-    (b"/\xff\xfe", 400),
-    ("/" + "a" * 300, 404),
-    ("/" + "a/" * 3000, 414),
-    ("/leak.txt", 404),
-    ("/leakdir/secret.txt", 404),
-    ("/passwd", 404),
-    ("/pipe", 404),
-    ("/empty/", 404),
-    ("/assets/main.css/", 404),
-    ("/no-such-page/", 404),
-    ("http://127.0.0.1/assets/main.css", 200),
-    ("http://example.org/leak.txt", 404),
-    ("*", 400),
-    ("index.html", 400),
-])
+@pytest.mark.parametrize(
+    "target,status",
+    [
+        ("/%00", 400),
+        ("/index.html%00.txt", 400),
+        ("/..%2f..%2fetc/passwd", 404),
+        ("/../../etc/passwd", 404),
+        ("/%2e%2e/%2e%2e/etc/passwd", 404),
+        ("/assets/..%5c..%5cindex.html", 400),
+        ("/%ff", 400),
+        ("/%zz", 404),
+        ("/%", 404),
+        (b"/\xff\xfe", 400),
+        ("/" + "a" * 300, 404),
+        ("/" + "a/" * 3000, 414),
+        ("/leak.txt", 404),
+        ("/leakdir/secret.txt", 404),
+        ("/passwd", 404),
+        ("/pipe", 404),
+        ("/empty/", 404),
+        ("/assets/main.css/", 404),
+        ("/no-such-page/", 404),
+        ("http://127.0.0.1/assets/main.css", 200),
+        ("http://example.org/leak.txt", 404),
+        ("*", 400),
+        ("index.html", 400),
+    ],
+)
 def test_odd_targets_get_a_status_not_a_traceback(server, target, status):
     got, _, body = get(server, target)
     assert got == status
@@ -131,11 +137,14 @@ def test_odd_targets_get_a_status_not_a_traceback(server, target, status):
     assert b"Directory listing" not in body
 
 
-@pytest.mark.parametrize("line,status", [
-    (b"GET / HTTP/1.1 extra", 400),
-    (b"GET / HTTP/9.9", 505),
-    (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 400),  # a TLS hello to the http port
-])
+@pytest.mark.parametrize(
+    "line,status",
+    [
+        (b"GET / HTTP/1.1 extra", 400),
+        (b"GET / HTTP/9.9", 505),
+        (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 400),  # a TLS hello to the http port
+    ],
+)
 def test_garbled_request_lines_get_a_status_line(server, line, status):
     assert raw(server, line + b"\r\n\r\n")[0] == status
 
@@ -163,8 +172,11 @@ def test_head_has_length_and_no_body(server):
 
 def test_not_modified_since(server):
     _, headers, _ = get(server, "/index.html")
-    request = (b"GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\nIf-Modified-Since: "
-               + headers["last-modified"].encode() + b"\r\n\r\n")
+    request = (
+        b"GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\nIf-Modified-Since: "
+        + headers["last-modified"].encode()
+        + b"\r\n\r\n"
+    )
     assert raw(server, request)[0] == 304
 
 
@@ -206,12 +218,15 @@ def test_fifty_clients_waiting_to_be_accepted_are_not_dropped(site):
     assert LISTEN_BACKLOG >= 50
 
 
-@pytest.mark.parametrize("target,segments", [
-    ("/a/b/", (["a", "b"], True)),
-    ("/a/./b", (["a", "b"], False)),
-    ("https://host:1/x?y", (["x"], False)),
-    ("/%C3%A9t%C3%A9/", (["été"], True)),
-])
+@pytest.mark.parametrize(
+    "target,segments",
+    [
+        ("/a/b/", (["a", "b"], True)),
+        ("/a/./b", (["a", "b"], False)),
+        ("https://host:1/x?y", (["x"], False)),
+        ("/%C3%A9t%C3%A9/", (["été"], True)),
+    ],
+)
 def test_url_segments(target, segments):
     assert url_segments(target) == segments
 

@@ -12,10 +12,10 @@ import json
 import pytest
 import yaml
 from click.testing import CliRunner
+from search_helpers import fixture_checkout
 
 from l5r_rules.cli import cli
 from l5r_rules.terminal import clean, json_for_terminal
-from search_helpers import fixture_checkout
 
 TERM = "Bowing \x1b[31mRED\x07 \u202eevil\u202c [bold red]x[/] \x9b2J"
 TEXT = "To \x1b]0;title\x07 bow [red]a card[/red], \u2066turn\u2069 it :warning: sideways.\rX"
@@ -41,12 +41,15 @@ def run(*args):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False, env={"COLUMNS": "300"})
 
 
-@pytest.mark.parametrize("args,literal", [
-    (("show", "gold-bowing"), ["[bold red]x[/]", "[red]a card[/red]", ":warning:"]),  # term and text
-    (("show", "bowing"), ["[red]t[/]", "[bold red]x[/]"]),  # title, and the term in the table
-    (("compare", "bowing"), ["[red]t[/]", "[red]a card[/red]", ":warning:"]),  # title, text column and diff
-    (("compare", "bowing", "--editions", "lotus,gold"), ["[red]a card[/red]"]),
-])
+@pytest.mark.parametrize(
+    "args,literal",
+    [
+        (("show", "gold-bowing"), ["[bold red]x[/]", "[red]a card[/red]", ":warning:"]),  # term and text
+        (("show", "bowing"), ["[red]t[/]", "[bold red]x[/]"]),  # title, and the term in the table
+        (("compare", "bowing"), ["[red]t[/]", "[red]a card[/red]", ":warning:"]),  # title, text column and diff
+        (("compare", "bowing", "--editions", "lotus,gold"), ["[red]a card[/red]"]),
+    ],
+)
 def test_controls_are_not_printed_and_markup_is_literal(root, args, literal):
     result = run(*args, "--root", root)
     assert result.exit_code == 0, result.output

@@ -17,11 +17,11 @@ import pytest
 from l5r_rules.kb import load_kb
 from l5r_rules.site.builder import build_site
 from l5r_rules.site.diff import diff_html
-from l5r_rules.worddiff import word_diff
 from l5r_rules.site.linkcheck import check_links
 from l5r_rules.site.schemadoc import available, schema_doc
 from l5r_rules.site.textrender import render_text
 from l5r_rules.urls import Urls
+from l5r_rules.worddiff import word_diff
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_ROOT = Path(__file__).resolve().parent / "fixtures" / "site"
@@ -74,6 +74,7 @@ def page(site: Path, url: str) -> str:
 
 
 # --- the real site -----------------------------------------------------------------------------
+
 
 def test_real_site_has_no_broken_links_and_no_external_links(real_site):
     report = check_links(real_site)
@@ -142,13 +143,14 @@ def test_format_page_lists_every_problem_code_with_its_fix(real_site):
 
 # --- the fixture glossary: concepts, errata, authority, translation, unsafe text ------------------
 
+
 def test_fixture_site_has_no_broken_links(fixture_site):
     assert [str(b) for b in check_links(fixture_site).broken] == []
 
 
 def test_concept_page_has_a_tab_per_edition_with_verbatim_text_and_citation(fixture_site):
     html = page(fixture_site, "concepts/bowing")
-    labels = html[html.index('class="tabbed-labels"'):]
+    labels = html[html.index('class="tabbed-labels"') :]
     for label in ("Gold", "Lotus", "LCG"):
         assert f">{label}</label>" in labels[:600]
     kb = load_kb(FIXTURE_ROOT)
@@ -163,7 +165,7 @@ def test_concept_page_has_a_tab_per_edition_with_verbatim_text_and_citation(fixt
 
 def test_compare_page_highlights_word_changes_between_similar_texts(fixture_site):
     html = page(fixture_site, "compare/limited-actions")
-    pair = html[html.index('id="gold-lotus"'):]
+    pair = html[html.index('id="gold-lotus"') :]
     assert "<del>" in pair or "<ins>" in pair
     assert "% similar" in pair
 
@@ -171,9 +173,9 @@ def test_compare_page_highlights_word_changes_between_similar_texts(fixture_site
 def test_compare_page_shows_dissimilar_texts_and_other_games_plainly(fixture_site):
     html = page(fixture_site, "compare/bowing")
     assert 'id="gold-lotus"' in html and 'id="lotus-lcg"' in html
-    gold_lotus = html[html.index('id="gold-lotus"'):html.index('id="lotus-lcg"')]
+    gold_lotus = html[html.index('id="gold-lotus"') : html.index('id="lotus-lcg"')]
     assert "Worded differently" in gold_lotus and "<del>" not in gold_lotus
-    lotus_lcg = html[html.index('id="lotus-lcg"'):]
+    lotus_lcg = html[html.index('id="lotus-lcg"') :]
     assert "Different games" in lotus_lcg and "<ins>" not in lotus_lcg.split("</article>")[0]
     assert lotus_lcg.count('class="l5r-col"') == 2
 
@@ -243,6 +245,7 @@ def test_aliases_are_in_the_search_index(fixture_site):
 
 # --- building: atomic, offline, one-line errors ---------------------------------------------------
 
+
 def test_failed_build_keeps_the_previous_site(tmp_path, cli):
     root = tmp_path / "root"
     shutil.copytree(FIXTURE_ROOT, root)
@@ -282,26 +285,33 @@ def test_serve_answers_on_loopback(fixture_site):
 
 # --- small parts ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("old,new,removed,added", [
-    ("a b c", "a b c", 0, 0),
-    ("a bowed card", "a bowed unit", 1, 1),
-    ("one two", "one two three four", 0, 2),
-    ("x <b> y", "x y", 1, 0),
-    ("To **bow** a card", "To bow a card", 0, 0),
-])
+
+@pytest.mark.parametrize(
+    "old,new,removed,added",
+    [
+        ("a b c", "a b c", 0, 0),
+        ("a bowed card", "a bowed unit", 1, 1),
+        ("one two", "one two three four", 0, 2),
+        ("x <b> y", "x y", 1, 0),
+        ("To **bow** a card", "To bow a card", 0, 0),
+    ],
+)
 def test_word_diff_counts_and_escapes(old, new, removed, added):
     diff = word_diff(old, new)
     assert (diff.removed, diff.added) == (removed, added)
     assert "<b>" not in diff_html(diff)[0]
 
 
-@pytest.mark.parametrize("src,dst,directory,expected", [
-    ("index.md", "entries/x.md", True, "entries/x/"),
-    ("entries/x.md", "entries/y.md", True, "../y/"),
-    ("entries/x.md", "index.md", True, "../../"),
-    ("editions/lotus/book.md", "editions/lotus/index.md", True, "../"),
-    ("entries/x.md", "concepts/c.md", False, "../concepts/c.html"),
-])
+@pytest.mark.parametrize(
+    "src,dst,directory,expected",
+    [
+        ("index.md", "entries/x.md", True, "entries/x/"),
+        ("entries/x.md", "entries/y.md", True, "../y/"),
+        ("entries/x.md", "index.md", True, "../../"),
+        ("editions/lotus/book.md", "editions/lotus/index.md", True, "../"),
+        ("entries/x.md", "concepts/c.md", False, "../concepts/c.html"),
+    ],
+)
 def test_relative_links(src, dst, directory, expected):
     assert Urls(directory_urls=directory).rel(src, dst) == expected
 

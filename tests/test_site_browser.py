@@ -22,7 +22,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
 from test_site import ROOT, built_fixture_site, built_real_site
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -43,8 +42,12 @@ def _free_port() -> int:
 def _serve(site: Path):
     port = _free_port()
     cli = Path(sys.executable).parent / "l5r-rules"
-    proc = subprocess.Popen([str(cli), "serve", "--port", str(port), "--site", str(site)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [str(cli), "serve", "--port", str(port), "--site", str(site)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}/"
     for _ in range(100):
         try:
@@ -72,10 +75,21 @@ def _driver(width: int, height: int, profile: Path):
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--disable-default-apps", "--disable-extensions", "--metrics-recording-only",
-                f"--user-data-dir={profile}", f"--window-size={width},{height}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--disable-default-apps",
+        "--disable-extensions",
+        "--metrics-recording-only",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     return webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
@@ -86,8 +100,9 @@ def browsers():
     profiles = [Path(tempfile.mkdtemp(prefix="chromium-")) for _ in range(2)]
     desktop = _driver(1280, 900, profiles[0])
     phone = _driver(390, 844, profiles[1])
-    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                          {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    phone.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+    )
     yield {"desktop": desktop, "phone": phone}
     for driver in (desktop, phone):
         driver.quit()
@@ -144,8 +159,10 @@ def test_search_tabs_compare_and_no_request_leaves_the_machine(servers, browsers
     box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
     _wait(driver, lambda d: box.is_displayed())
     box.send_keys("province strength")
-    meta = _wait(driver, lambda d: (t := d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text)
-                 and "matching" in t and t)
+    meta = _wait(
+        driver,
+        lambda d: (t := d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text) and "matching" in t and t,
+    )
     assert meta.split()[0].isdigit() and int(meta.split()[0]) >= 1, meta
     first = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".md-search-result__item").text)
     assert "province" in first.lower() or "strength" in first.lower()

@@ -57,7 +57,9 @@ def test_reader_loses_no_text(reports, document):
 
 def test_a_changed_word_breaks_fidelity(repo_copy):
     path = next((repo_copy / "glossary/entries/lotus").glob("lotus-cardinal-rules.yaml"))
-    path.write_text(path.read_text().replace("the card or Stronghold takes precedence", "the rulebook takes precedence"))
+    path.write_text(
+        path.read_text().replace("the card or Stronghold takes precedence", "the rulebook takes precedence")
+    )
     by_doc = {r.document: r for r in check_sources(Layout(repo_copy))}
     assert by_doc["lotus-rulebook"].fidelity_failures == ["lotus-cardinal-rules"]
 
@@ -71,7 +73,9 @@ def test_a_deleted_entry_is_reported_as_lost_text(repo_copy):
 
 def test_a_stale_skip_item_fails(repo_copy):
     skip = repo_copy / "glossary/_skip.yaml"
-    skip.write_text(skip.read_text() + '- document: gold-rulebook\n  from: "A paragraph that is not there"\n  reason: test\n')
+    skip.write_text(
+        skip.read_text() + '- document: gold-rulebook\n  from: "A paragraph that is not there"\n  reason: test\n'
+    )
     by_doc = {r.document: r for r in check_sources(Layout(repo_copy))}
     assert len(by_doc["gold-rulebook"].stale_skips) == 1
     assert not by_doc["gold-rulebook"].ok

@@ -31,12 +31,18 @@ LIST_ITEM = re.compile(r"^( *)(?:[-*] |\d+\.)")
 # Words that carry a rule's negations, exceptions and conditions: (German, English).
 # A line of the translation must have at least as many of each as its German line.
 QUALIFIERS = {
-    "negation": (re.compile(r"\b(nicht|kein\w*|nichts|nie|niemals|ohne)\b", re.I),
-                 re.compile(r"\b(not|no|none|nothing|never|without|cannot|unless|neither|nor)\b|n't\b|\bnon-", re.I)),
-    "exception": (re.compile(r"\b(außer|ausgenommen|ausnahme|bis auf)\b", re.I),
-                  re.compile(r"\b(except|exception|unless|other than)\b", re.I)),
-    "condition": (re.compile(r"\b(falls|wenn|sofern|solange)\b", re.I),
-                  re.compile(r"\b(if|when|whenever|as long as|unless|while|each time)\b", re.I)),
+    "negation": (
+        re.compile(r"\b(nicht|kein\w*|nichts|nie|niemals|ohne)\b", re.I),
+        re.compile(r"\b(not|no|none|nothing|never|without|cannot|unless|neither|nor)\b|n't\b|\bnon-", re.I),
+    ),
+    "exception": (
+        re.compile(r"\b(außer|ausgenommen|ausnahme|bis auf)\b", re.I),
+        re.compile(r"\b(except|exception|unless|other than)\b", re.I),
+    ),
+    "condition": (
+        re.compile(r"\b(falls|wenn|sofern|solange)\b", re.I),
+        re.compile(r"\b(if|when|whenever|as long as|unless|while|each time)\b", re.I),
+    ),
 }
 
 
@@ -118,5 +124,7 @@ def test_negations_exceptions_and_conditions_survive(entry, kind):
     german_words, english_words = QUALIFIERS[kind]
     for n, (de, en) in enumerate(zip(lines(entry["text"]), lines(english(entry))), 1):
         de_count, en_count = len(german_words.findall(de)), len(english_words.findall(en))
-        assert en_count >= de_count, (f"{entry['id']} line {n}: {de_count} {kind} word(s) in the German, "
-                                      f"{en_count} in the translation: {de[:60]!r}")
+        assert en_count >= de_count, (
+            f"{entry['id']} line {n}: {de_count} {kind} word(s) in the German, "
+            f"{en_count} in the translation: {de[:60]!r}"
+        )

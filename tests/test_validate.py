@@ -33,14 +33,18 @@ def test_every_code_in_the_table_has_a_fixture():
 def test_every_code_the_package_names_is_in_the_table(repo_root):
     from l5r_rules.codes import CODES
 
-    named = {code for path in (repo_root / "l5r_rules").rglob("*.py")
-             for code in re.findall(r"L5R\d{3}", path.read_text(encoding="utf-8"))}
+    named = {
+        code
+        for path in (repo_root / "l5r_rules").rglob("*.py")
+        for code in re.findall(r"L5R\d{3}", path.read_text(encoding="utf-8"))
+    }
     assert named <= set(CODES), sorted(named - set(CODES))
 
 
 def apply_fixture(root: Path, spec: dict) -> None:
     """Write a fixture's files: `write` (text), `write_hex` (raw bytes), `repeat` ({text, times}),
     `mkdir` and `symlink` (path -> target) for files that are not regular files."""
+
     def target(rel: str) -> Path:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)

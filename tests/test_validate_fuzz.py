@@ -4,23 +4,29 @@ gives problems with codes, never an exception (no TypeError from a check that tr
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
-
-from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import FIXTURES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from l5r_rules import yamlio
 from l5r_rules.checks.validate import run_all
 from l5r_rules.kb import load_kb
 from l5r_rules.layout import Layout
 
-FILES = ["glossary/entries/lotus/lotus-bowing.yaml", "glossary/concepts/bowing.yaml",
-         "glossary/errata/bow-note.yaml", "glossary/_sources.yaml"]
+FILES = [
+    "glossary/entries/lotus/lotus-bowing.yaml",
+    "glossary/concepts/bowing.yaml",
+    "glossary/errata/bow-note.yaml",
+    "glossary/_sources.yaml",
+]
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=8))
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                       st.dictionaries(st.text(max_size=5), inner, max_size=3)),
-                      max_leaves=6)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+    max_leaves=6,
+)
 
 
 def _paths(data, path=()):
@@ -43,7 +49,9 @@ def _set(data, path, value):
     return data
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(which=st.sampled_from(FILES), pick=st.integers(min_value=0, max_value=10_000), value=values)
 def test_any_value_anywhere_gives_problems_not_exceptions(tmp_path_factory, which, pick, value):
     root = tmp_path_factory.mktemp("fuzz") / "root"

@@ -26,13 +26,22 @@ def check(g: Glossary) -> list[Problem]:
     games = registry_games(g)
     for game, ladder in (doc.data.get("games") or {}).items():
         if games is not None and game not in games:
-            out.append(doc.problem("L5R032", ("games", game), f"'{game}' is not a game of the registry "
-                                                              f"(known: {', '.join(sorted(games))})"))
+            out.append(
+                doc.problem(
+                    "L5R032",
+                    ("games", game),
+                    f"'{game}' is not a game of the registry (known: {', '.join(sorted(games))})",
+                )
+            )
         for i, step in enumerate(ladder):
             for j, cite in enumerate(step.get("cites") or []):
                 where = ("games", game, i, "cites", j)
                 if cite["entry"] not in texts:
                     out.append(doc.problem("L5R080", where + ("entry",), f"'{cite['entry']}' is not an entry id"))
                 elif collapse(cite["quote"]) not in texts[cite["entry"]]:
-                    out.append(doc.problem("L5R081", where + ("quote",), f"the quote does not occur in the text of '{cite['entry']}'"))
+                    out.append(
+                        doc.problem(
+                            "L5R081", where + ("quote",), f"the quote does not occur in the text of '{cite['entry']}'"
+                        )
+                    )
     return out

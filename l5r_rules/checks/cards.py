@@ -1,4 +1,5 @@
-"""The card index (glossary/cards/*.yaml): schema, id = file name, references exist, the name is really there (L5R090-L5R091).
+"""The card index (glossary/cards/*.yaml): schema, id = file name, references exist,
+the name is really there (L5R090-L5R091).
 
 A judge starts from a card name; every entry listed for the card must name it,
 so that the index never sends anyone to a page that does not mention the card.
@@ -31,13 +32,23 @@ def check(g: Glossary) -> list[Problem]:
             continue
         data = doc.data
         if data["id"] != path.stem:
-            out.append(doc.problem("L5R020", ("id",), f"'{data['id']}' differs from the file name '{path.stem}' (rename the file or fix the id)"))
+            out.append(
+                doc.problem(
+                    "L5R020",
+                    ("id",),
+                    f"'{data['id']}' differs from the file name '{path.stem}' (rename the file or fix the id)",
+                )
+            )
         name = re.compile(rf"(?<!\w){re.escape(collapse(data['name']))}(?!\w)")
         for i, entry_id in enumerate(data["mentioned_in"]):
             if entry_id not in texts:
                 out.append(doc.problem("L5R090", ("mentioned_in", i), f"'{entry_id}' is not an entry id"))
             elif not name.search(texts[entry_id].replace("*", "")):
-                out.append(doc.problem("L5R091", ("mentioned_in", i), f"the text of '{entry_id}' does not name '{data['name']}'"))
+                out.append(
+                    doc.problem(
+                        "L5R091", ("mentioned_in", i), f"the text of '{entry_id}' does not name '{data['name']}'"
+                    )
+                )
         for i, record in enumerate(data.get("errata") or []):
             if record not in errata:
                 out.append(doc.problem("L5R090", ("errata", i), f"'{record}' is not an errata record id"))

@@ -59,41 +59,81 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
         for i, item in enumerate(cards["cards"]):
             where = ("card_errata", "cards", i)
             if item["card"] in first:
-                out.append(doc.problem("L5R077", where + ("card",), f"'{item['card']}' is listed twice "
-                                       f"(first as card_errata.cards[{first[item['card']]}]): keep one"))
+                out.append(
+                    doc.problem(
+                        "L5R077",
+                        where + ("card",),
+                        f"'{item['card']}' is listed twice "
+                        f"(first as card_errata.cards[{first[item['card']]}]): keep one",
+                    )
+                )
                 continue
             first[item["card"]] = i
             if item["card"] not in errata:
-                out.append(doc.problem("L5R079", where + ("card",), f"no {cards['edition']} erratum entry is about "
-                                       f"'{item['card']}' any more: remove the item (or fix the card's name)"))
+                out.append(
+                    doc.problem(
+                        "L5R079",
+                        where + ("card",),
+                        f"no {cards['edition']} erratum entry is about "
+                        f"'{item['card']}' any more: remove the item (or fix the card's name)",
+                    )
+                )
             if "lifts_once_per_turn_for" in item and not shared:
-                out.append(doc.problem("L5R078", where + ("lifts_once_per_turn_for",),
-                                       "card_errata.lifts_once_per_turn (the shared summary) is missing"))
+                out.append(
+                    doc.problem(
+                        "L5R078",
+                        where + ("lifts_once_per_turn_for",),
+                        "card_errata.lifts_once_per_turn (the shared summary) is missing",
+                    )
+                )
             cite_concepts(where + ("concepts",), item.get("concepts"))
         for card, entry in errata.items():
             if card not in first:
-                out.append(doc.problem("L5R078", ("card_errata", "cards"), f"the erratum entry '{entry['id']}' "
-                                       f"about '{card}' has no summary: add an item for it"))
+                out.append(
+                    doc.problem(
+                        "L5R078",
+                        ("card_errata", "cards"),
+                        f"the erratum entry '{entry['id']}' about '{card}' has no summary: add an item for it",
+                    )
+                )
     new = data.get("whats_new")
     if new:
         if cite_entry(("whats_new", "entry"), new["entry"]):
             items = whats_new_items(entries[new["entry"]])
             if len(items) != len(new["items"]):
-                out.append(doc.problem("L5R078", ("whats_new", "items"), f"'{new['entry']}' lists {len(items)} items "
-                                       f"and here are {len(new['items'])} summaries: one per item, in order"))
+                out.append(
+                    doc.problem(
+                        "L5R078",
+                        ("whats_new", "items"),
+                        f"'{new['entry']}' lists {len(items)} items "
+                        f"and here are {len(new['items'])} summaries: one per item, in order",
+                    )
+                )
         for i, item in enumerate(new["items"]):
             cite_concepts(("whats_new", "items", i, "concepts"), item.get("concepts"))
     seen: dict[str, int] = {}
     for i, change in enumerate(data.get("changes") or []):
         where = ("changes", i)
         if change["id"] in seen:
-            out.append(doc.problem("L5R077", where + ("id",), f"the id '{change['id']}' is used twice "
-                                   f"(first by changes[{seen[change['id']]}])"))
+            out.append(
+                doc.problem(
+                    "L5R077",
+                    where + ("id",),
+                    f"the id '{change['id']}' is used twice (first by changes[{seen[change['id']]}])",
+                )
+            )
         seen.setdefault(change["id"], i)
-        if cite_entry(where + ("entry",), change["entry"]) and \
-                collapse(change["quote"]) not in collapse(entries[change["entry"]]["text"]):
-            out.append(doc.problem("L5R075", where + ("quote",), f"the quote does not occur in the text of "
-                                   f"'{change['entry']}' (re-imported? copy the words as they are now)"))
+        if cite_entry(where + ("entry",), change["entry"]) and collapse(change["quote"]) not in collapse(
+            entries[change["entry"]]["text"]
+        ):
+            out.append(
+                doc.problem(
+                    "L5R075",
+                    where + ("quote",),
+                    f"the quote does not occur in the text of "
+                    f"'{change['entry']}' (re-imported? copy the words as they are now)",
+                )
+            )
         for j, entry_id in enumerate(change.get("affects") or []):
             cite_entry(where + ("affects", j), entry_id)
         cite_concepts(where + ("concepts",), change.get("concepts"))
@@ -111,14 +151,23 @@ def card_names_problems(layout: Layout, entries: dict[str, dict]) -> list[Proble
         for j, name in enumerate(group["names"]):
             where = ("examples", i, "names", j)
             if name in first:
-                out.append(doc.problem("L5R077", where, f"'{name}' is listed twice "
-                                       f"(first as examples[{first[name][0]}].names[{first[name][1]}]): keep one"))
+                out.append(
+                    doc.problem(
+                        "L5R077",
+                        where,
+                        f"'{name}' is listed twice "
+                        f"(first as examples[{first[name][0]}].names[{first[name][1]}]): keep one",
+                    )
+                )
                 continue
             first[name] = (i, j)
             pattern = card_name_pattern(name)
             if not any(name in t and pattern.search(t) for t in texts):
-                out.append(doc.problem("L5R076", where, f"no entry's text names the card '{name}' "
-                                       "(spelled as the rulebook prints it?)"))
+                out.append(
+                    doc.problem(
+                        "L5R076", where, f"no entry's text names the card '{name}' (spelled as the rulebook prints it?)"
+                    )
+                )
     return out
 
 

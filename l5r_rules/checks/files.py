@@ -44,16 +44,42 @@ def check(g: Glossary) -> list[Problem]:
             rel_parts = path.relative_to(top).parts
             shown = str(path.relative_to(g.layout.root))
             if _editor_file(name):
-                out.append(Problem(shown, 1, 1, "L5R103", "(file)",
-                                   "an editor's lock, swap or backup file: save your edit, then remove it"))
+                out.append(
+                    Problem(
+                        shown,
+                        1,
+                        1,
+                        "L5R103",
+                        "(file)",
+                        "an editor's lock, swap or backup file: save your edit, then remove it",
+                    )
+                )
             elif name.endswith(".yml"):
-                out.append(Problem(shown, 1, 1, "L5R102", "(file)",
-                                   f"'.yml' is not read by any reader: rename it to {name[:-4]}.yaml"))
+                out.append(
+                    Problem(
+                        shown,
+                        1,
+                        1,
+                        "L5R102",
+                        "(file)",
+                        f"'.yml' is not read by any reader: rename it to {name[:-4]}.yaml",
+                    )
+                )
             elif name.startswith("."):
-                out.append(Problem(shown, 1, 1, "L5R104", "(file)", "a hidden file is not read by any reader: remove it"))
+                out.append(
+                    Problem(shown, 1, 1, "L5R104", "(file)", "a hidden file is not read by any reader: remove it")
+                )
             elif not name.endswith(".yaml") or not _expected(rel_parts):
-                out.append(Problem(shown, 1, 1, "L5R104", "(file)",
-                                   "not read by any reader (entries go in glossary/entries/<edition>/<id>.yaml, "
-                                   "concepts, errata and cards in their folders): move or remove it"))
+                out.append(
+                    Problem(
+                        shown,
+                        1,
+                        1,
+                        "L5R104",
+                        "(file)",
+                        "not read by any reader (entries go in glossary/entries/<edition>/<id>.yaml, "
+                        "concepts, errata and cards in their folders): move or remove it",
+                    )
+                )
         dirnames[:] = [d for d in dirnames if not d.endswith((".yaml", ".yml"))]
     return out

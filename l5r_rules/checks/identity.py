@@ -14,13 +14,25 @@ def _ids(docs: list[Doc], out: list[Problem], check_folder: bool) -> None:
             continue
         entry_id = data["id"]
         if entry_id != doc.path.stem:
-            out.append(doc.problem("L5R020", ("id",), f"'{entry_id}' differs from the file name '{doc.path.stem}' (rename the file or fix the id)"))
+            out.append(
+                doc.problem(
+                    "L5R020",
+                    ("id",),
+                    f"'{entry_id}' differs from the file name '{doc.path.stem}' (rename the file or fix the id)",
+                )
+            )
         if entry_id in first:
             out.append(doc.problem("L5R021", ("id",), f"'{entry_id}' is also the id of {first[entry_id].rel}"))
         else:
             first[entry_id] = doc
         if check_folder and isinstance(data.get("edition"), str) and doc.path.parent.name != data["edition"]:
-            out.append(doc.problem("L5R022", ("edition",), f"entry of edition '{data['edition']}' is stored under '{doc.path.parent.name}/'"))
+            out.append(
+                doc.problem(
+                    "L5R022",
+                    ("edition",),
+                    f"entry of edition '{data['edition']}' is stored under '{doc.path.parent.name}/'",
+                )
+            )
 
 
 def check(g: Glossary) -> list[Problem]:

@@ -27,7 +27,15 @@ def check(g: Glossary) -> list[Problem]:
         fields = curated_fields(loaded.data) if isinstance(loaded.data, dict) else []
         line, col = loaded.where((fields[0],)) if fields else (1, 1)
         held = f"its curated field(s) {', '.join(fields)}" if fields else "its curated fields"
-        out.append(Problem(rel, line, col, "L5R043", fields[0] if fields else "(document)",
-                           f"orphaned entry (parked by `l5r-rules import --keep-orphans`): the sources no longer "
-                           f"produce '{path.stem}'; move {held} to the entry that replaces it, then delete this file"))
+        out.append(
+            Problem(
+                rel,
+                line,
+                col,
+                "L5R043",
+                fields[0] if fields else "(document)",
+                f"orphaned entry (parked by `l5r-rules import --keep-orphans`): the sources no longer "
+                f"produce '{path.stem}'; move {held} to the entry that replaces it, then delete this file",
+            )
+        )
     return out

@@ -22,7 +22,11 @@ def check(g: Glossary) -> list[Problem]:
             if isinstance(d, dict) and isinstance(d.get("id"), str):
                 documents[d["id"]] = d
                 if isinstance(d.get("file"), str) and not (g.layout.root / d["file"]).is_file():
-                    out.append(g.registry.problem("L5R070", ("documents", i, "file"), f"source file '{d['file']}' does not exist"))
+                    out.append(
+                        g.registry.problem(
+                            "L5R070", ("documents", i, "file"), f"source file '{d['file']}' does not exist"
+                        )
+                    )
 
     out += _registry_ids(g)
 
@@ -30,7 +34,8 @@ def check(g: Glossary) -> list[Problem]:
     # A file that could not be read still names its entry: no follow-on "not an entry" for it.
     # (and an id that differs from its file name is one L5R020, so references by either name count.)
     known = {d.path.stem for d in g.entries} | {
-        d.data["id"] for d in g.entries if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
+        d.data["id"] for d in g.entries if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)
+    }
     entries = {d.data["id"]: d.data for d in g.checked(g.entries)}
     concepts = {d.data["id"] for d in g.concepts if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
 
@@ -42,11 +47,24 @@ def check(g: Glossary) -> list[Problem]:
         doc_id = source.get("document")
         if isinstance(doc_id, str) and g.registry_ok:  # a broken registry is one problem, not one per entry
             if doc_id not in documents:
-                out.append(doc.problem("L5R030", ("source", "document"), f"'{doc_id}' is not in glossary/_sources.yaml{_hint(doc_id, documents)}"))
+                out.append(
+                    doc.problem(
+                        "L5R030",
+                        ("source", "document"),
+                        f"'{doc_id}' is not in glossary/_sources.yaml{_hint(doc_id, documents)}",
+                    )
+                )
             else:
                 for key in ("game", "edition"):
                     if data.get(key) != documents[doc_id].get(key):
-                        out.append(doc.problem("L5R031", (key,), f"'{data.get(key)}' differs from the {key} of document '{doc_id}' ('{documents[doc_id].get(key)}')"))
+                        out.append(
+                            doc.problem(
+                                "L5R031",
+                                (key,),
+                                f"'{data.get(key)}' differs from the {key} of document '{doc_id}' "
+                                f"('{documents[doc_id].get(key)}')",
+                            )
+                        )
         for i, rel in enumerate(data.get("related") or []):
             if isinstance(rel, str) and rel not in known:
                 out.append(doc.problem("L5R040", ("related", i), f"'{rel}' is not an entry id{_hint(rel, entries)}"))
@@ -58,19 +76,40 @@ def check(g: Glossary) -> list[Problem]:
         for edition, ids in (data.get("entries") or {}).items():
             for i, entry_id in enumerate(ids or []):
                 if entry_id not in known:
-                    out.append(doc.problem("L5R050", ("entries", edition, i), f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}"))
+                    out.append(
+                        doc.problem(
+                            "L5R050",
+                            ("entries", edition, i),
+                            f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}",
+                        )
+                    )
                 elif entry_id in entries and entries[entry_id].get("edition") != edition:
-                    out.append(doc.problem("L5R051", ("entries", edition, i), f"'{entry_id}' is an entry of edition '{entries[entry_id].get('edition')}', not '{edition}'"))
+                    out.append(
+                        doc.problem(
+                            "L5R051",
+                            ("entries", edition, i),
+                            f"'{entry_id}' is an entry of edition '{entries[entry_id].get('edition')}', "
+                            f"not '{edition}'",
+                        )
+                    )
         for i, diff in enumerate(data.get("differences") or []):
             for j, entry_id in enumerate((diff or {}).get("entries") or []):
                 if entry_id not in known:
-                    out.append(doc.problem("L5R050", ("differences", i, "entries", j), f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}"))
+                    out.append(
+                        doc.problem(
+                            "L5R050",
+                            ("differences", i, "entries", j),
+                            f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}",
+                        )
+                    )
         for i, rel in enumerate(data.get("related") or []):
             if rel not in concepts:
                 out.append(doc.problem("L5R052", ("related", i), f"'{rel}' is not a concept id{_hint(rel, concepts)}"))
         for i, link in enumerate(data.get("cross_game") or []):
             if isinstance(link, dict) and link.get("concept") not in concepts:
-                out.append(doc.problem("L5R052", ("cross_game", i, "concept"), f"'{link.get('concept')}' is not a concept id"))
+                out.append(
+                    doc.problem("L5R052", ("cross_game", i, "concept"), f"'{link.get('concept')}' is not a concept id")
+                )
 
     for doc in g.checked(g.errata):
         data = doc.data
@@ -84,10 +123,18 @@ def check(g: Glossary) -> list[Problem]:
                 out.append(doc.problem("L5R061", ("quote",), f"the quote does not occur in the text of '{entry_id}'"))
         for i, entry_ref in enumerate(data.get("affects") or []):
             if entry_ref not in known:
-                out.append(doc.problem("L5R060", ("affects", i), f"'{entry_ref}' is not an entry id{_hint(entry_ref, entries)}"))
+                out.append(
+                    doc.problem(
+                        "L5R060", ("affects", i), f"'{entry_ref}' is not an entry id{_hint(entry_ref, entries)}"
+                    )
+                )
         for i, concept_ref in enumerate(data.get("concepts") or []):
             if concept_ref not in concepts:
-                out.append(doc.problem("L5R060", ("concepts", i), f"'{concept_ref}' is not a concept id{_hint(concept_ref, concepts)}"))
+                out.append(
+                    doc.problem(
+                        "L5R060", ("concepts", i), f"'{concept_ref}' is not a concept id{_hint(concept_ref, concepts)}"
+                    )
+                )
     return out
 
 
@@ -102,8 +149,11 @@ def _registry_ids(g: Glossary) -> list[Problem]:
 
     def need(doc, value, known, kind, where) -> None:
         if isinstance(value, str) and value not in known:
-            out.append(doc.problem("L5R032", where, f"'{value}' is not a {kind} of the registry "
-                                                    f"(known: {', '.join(sorted(known))})"))
+            out.append(
+                doc.problem(
+                    "L5R032", where, f"'{value}' is not a {kind} of the registry (known: {', '.join(sorted(known))})"
+                )
+            )
 
     for i, ed in enumerate(reg["editions"]):
         need(g.registry, ed["game"], games, "game", ("editions", i, "game"))

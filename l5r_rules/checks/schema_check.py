@@ -16,7 +16,13 @@ def _schema_problems(doc: Doc, schema_name: str) -> list[Problem]:
         if err.validator == "additionalProperties":
             extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
             for name in extra:
-                out.append(doc.problem("L5R011", path + (name,), f"unknown field '{name}' (allowed: {', '.join(err.schema.get('properties', {}))})"))
+                out.append(
+                    doc.problem(
+                        "L5R011",
+                        path + (name,),
+                        f"unknown field '{name}' (allowed: {', '.join(err.schema.get('properties', {}))})",
+                    )
+                )
         elif err.validator == "required":
             out.append(doc.problem("L5R012", path, err.message))
         else:
@@ -33,7 +39,10 @@ def check(g: Glossary) -> list[Problem]:
     for doc in g.errata:
         out += _schema_problems(doc, "errata")
     if g.registry is not None:
-        out += [Problem(p.path, p.line, p.col, "L5R070", p.field, p.message) for p in _schema_problems(g.registry, "sources")]
+        out += [
+            Problem(p.path, p.line, p.col, "L5R070", p.field, p.message)
+            for p in _schema_problems(g.registry, "sources")
+        ]
     if g.layout.skip_list.exists() or g.layout.skip_list.is_symlink():
         yaml_problems: list[Problem] = []
         skip = _read(g.layout, g.layout.skip_list, yaml_problems)

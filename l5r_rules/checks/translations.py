@@ -28,11 +28,21 @@ def check(g: Glossary) -> list[Problem]:
         now = text_fingerprint(data["text"])
         recorded = translation.get("source_sha256")
         if recorded is None:
-            out.append(doc.problem("L5R042", ("translation",),
-                                   "has no source fingerprint: after checking the translation against the entry's "
-                                   f"text, add translation.source_sha256: {now}"))
+            out.append(
+                doc.problem(
+                    "L5R042",
+                    ("translation",),
+                    "has no source fingerprint: after checking the translation against the entry's "
+                    f"text, add translation.source_sha256: {now}",
+                )
+            )
         elif isinstance(recorded, str) and recorded != now:
-            out.append(doc.problem("L5R041", ("translation", "source_sha256"),
-                                   "stale translation: the entry's text changed since it was translated; review the "
-                                   f"translation and update translation.source_sha256 (the new fingerprint is {now})"))
+            out.append(
+                doc.problem(
+                    "L5R041",
+                    ("translation", "source_sha256"),
+                    "stale translation: the entry's text changed since it was translated; review the "
+                    f"translation and update translation.source_sha256 (the new fingerprint is {now})",
+                )
+            )
     return out

@@ -9,15 +9,30 @@ from .loaded import read_glossary
 from .problems import Problem
 
 # Run after the schema check, on files that passed it (Glossary.checked).
-CHECKS = (identity.check, references.check, authority.check, cards.check, curated.check, translations.check,
-          orphans.check)
+CHECKS = (
+    identity.check,
+    references.check,
+    authority.check,
+    cards.check,
+    curated.check,
+    translations.check,
+    orphans.check,
+)
 
 
 def run_all(layout: Layout) -> tuple[list[Problem], int]:
     """(problems, number of files read)."""
     if not layout.sources_registry.exists():
-        return [Problem(str(layout.sources_registry), 1, 1, "L5R070", "(document)",
-                        "no sources registry here: is --root a checkout with glossary/_sources.yaml?")], 0
+        return [
+            Problem(
+                str(layout.sources_registry),
+                1,
+                1,
+                "L5R070",
+                "(document)",
+                "no sources registry here: is --root a checkout with glossary/_sources.yaml?",
+            )
+        ], 0
     g = read_glossary(layout)
     problems = list(g.yaml_problems) + file_check.check(g)
     schema = schema_check.check(g)

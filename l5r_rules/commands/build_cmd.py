@@ -12,9 +12,13 @@ from .common import layout_for, root_option
 
 @click.command("build")
 @root_option
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output directory (default: site/ in the checkout). It must be absent, empty, or a site an "
-                   "earlier build wrote (it holds a .l5r-rules-site marker); anything else is refused.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Output directory (default: site/ in the checkout). It must be absent, empty, or a site an "
+    "earlier build wrote (it holds a .l5r-rules-site marker); anything else is refused.",
+)
 @click.option("--offline", is_flag=True, help="Also run mkdocs-material's offline plugin (pages open from file://).")
 @click.option("--strict", is_flag=True, help="Fail on any mkdocs warning.")
 @click.option("--check-links", "check", is_flag=True, help="After building, check every internal link and anchor.")

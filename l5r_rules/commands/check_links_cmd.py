@@ -12,8 +12,13 @@ from .common import layout_for, root_option
 
 @click.command("check-links")
 @root_option
-@click.option("--site", "site_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Built site to check (default: site/ in the checkout).")
+@click.option(
+    "--site",
+    "site_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Built site to check (default: site/ in the checkout).",
+)
 def check_links_cmd(root, site_dir):
     """Check every internal link and #anchor of a built site; exit 1 if any is broken.
 
@@ -30,5 +35,7 @@ def check_links_cmd(root, site_dir):
     report = check_links(site)
     for broken in report.broken:
         click.echo(f"{site.name}/{broken}")
-    click.echo(f"{report.pages} pages, {report.links} links, {len(report.broken)} broken, {len(report.external)} external")
+    click.echo(
+        f"{report.pages} pages, {report.links} links, {len(report.broken)} broken, {len(report.external)} external"
+    )
     sys.exit(1 if report.broken else 0)

@@ -31,8 +31,10 @@ def check_sources_cmd(root, as_json):
         click.echo(json.dumps({"documents": [r.as_json() for r in reports]}, indent=2, ensure_ascii=False))
     else:
         for r in reports:
-            click.echo(f"{r.document:22} entries {r.entries:4}  paragraphs {r.paragraphs:5}  covered {r.covered:5}  "
-                       f"skipped {r.skipped:4}  coverage {r.coverage:7.2%}  fidelity {r.fidelity:7.2%}")
+            click.echo(
+                f"{r.document:22} entries {r.entries:4}  paragraphs {r.paragraphs:5}  covered {r.covered:5}  "
+                f"skipped {r.skipped:4}  coverage {r.coverage:7.2%}  fidelity {r.fidelity:7.2%}"
+            )
             if not r.reader_lossless:
                 click.echo("  the reader lost text: its paragraphs do not add up to the document")
             for entry_id in r.fidelity_failures:

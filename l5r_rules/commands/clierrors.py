@@ -15,7 +15,6 @@ import sys
 import click
 
 
-
 class NotFound(Exception):
     """An id that is not in the knowledge base."""
 
@@ -41,9 +40,11 @@ def one_line_errors(fn):
                 click.echo(f"Error: {exc}", err=True)
                 sys.exit(2)
             detail = str(exc).splitlines()[0] if str(exc) else ""
-            click.echo(f"Error: {type(exc).__name__}: {detail} (run `l5r-rules validate` to check the glossary)",
-                       err=True)
+            click.echo(
+                f"Error: {type(exc).__name__}: {detail} (run `l5r-rules validate` to check the glossary)", err=True
+            )
             sys.exit(1)
+
     return wrapper
 
 

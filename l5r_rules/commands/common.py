@@ -9,7 +9,9 @@ import click
 from ..layout import Layout, find_root
 
 root_option = click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
     help="Checkout whose glossary/ to use (default: the current checkout).",
 )
 

@@ -10,8 +10,11 @@ from .common import root_option
 @click.command("compare")
 @root_option
 @click.argument("concept")
-@click.option("--editions", default=None,
-              help="Comma-separated editions to compare, in this order (default: all the concept has).")
+@click.option(
+    "--editions",
+    default=None,
+    help="Comma-separated editions to compare, in this order (default: all the concept has).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def compare_cmd(root, concept, editions, as_json):
     """Compare a rule across editions: verbatim texts side by side, word-level changes
@@ -23,8 +26,8 @@ def compare_cmd(root, concept, editions, as_json):
     Example:
       l5r-rules compare bowing --editions gold,lotus,ivory
     """
-    from .common import skip_teardown
     from .clierrors import one_line_errors
+    from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -32,9 +35,9 @@ def compare_cmd(root, concept, editions, as_json):
 
 
 def _run(root, wanted, editions, as_json):
-    from .clierrors import NotFound, did_you_mean, id_argument
-    from ..search.engine import SearchUsageError, check_filter, open_engine
     from .. import worddiff
+    from ..search.engine import SearchUsageError, check_filter, open_engine
+    from .clierrors import NotFound, did_you_mean, id_argument
 
     wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare bowing")
     chosen = None
@@ -48,22 +51,32 @@ def _run(root, wanted, editions, as_json):
             concept = engine.concept((engine.entry(wanted) or {}).get("concept") or "")
         if concept is None:
             known = engine.all_ids("concept")
-            hint = did_you_mean(wanted, known) or (f" (concepts: {', '.join(known[:8])}...)" if known else
-                                                   " (no concepts in glossary/concepts/ yet)")
+            hint = did_you_mean(wanted, known) or (
+                f" (concepts: {', '.join(known[:8])}...)" if known else " (no concepts in glossary/concepts/ yet)"
+            )
             raise NotFound(f"no concept {wanted!r}{hint}")
         order = chosen or [e for e in engine.registry.order if concept["entries"].get(e)]
         missing = [e for e in order if not concept["entries"].get(e)]
         if missing:
-            raise SearchUsageError(f"concept '{concept['id']}' has no entries for {', '.join(missing)} "
-                                   f"(it has {', '.join(sorted(concept['entries']))})")
+            raise SearchUsageError(
+                f"concept '{concept['id']}' has no entries for {', '.join(missing)} "
+                f"(it has {', '.join(sorted(concept['entries']))})"
+            )
         entries = {ed: [e for e in (engine.entry(i) for i in concept["entries"][ed]) if e] for ed in order}
         game_of = engine.registry.game_of
     columns = {ed: "\n\n".join(e["text"] for e in items) for ed, items in entries.items()}
     # The site's rules (worddiff.py): only editions of one game are diffed; a diff of texts with too
     # few words in common is reported but not highlighted.
-    diffs = [{"from": p.a, "to": p.b, "same_game": p.same_game, "highlight": p.highlight,
-              **(p.diff.as_json() if p.diff else {"similarity": None, "ops": []})}
-             for p in worddiff.pairs(game_of, columns)]
+    diffs = [
+        {
+            "from": p.a,
+            "to": p.b,
+            "same_game": p.same_game,
+            "highlight": p.highlight,
+            **(p.diff.as_json() if p.diff else {"similarity": None, "ops": []}),
+        }
+        for p in worddiff.pairs(game_of, columns)
+    ]
     if as_json:
         import json
 

@@ -13,8 +13,13 @@ from .common import layout_for, root_option
 @click.command("export")
 @root_option
 @click.option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json", show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file (atomically) instead of standard output.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write to this file (atomically) instead of standard output.",
+)
 def export_cmd(root, fmt, output):
     """Export the whole knowledge base with the JSON Schemas it follows.
 
@@ -40,8 +45,9 @@ def _run(root, fmt, output):
         target = Path(output).resolve()
         for folder in (layout.glossary, layout.sources):
             if target.is_relative_to(folder.resolve()):
-                click.echo(f"Error: {target}: refusing to write the export into {folder} (choose a file elsewhere)",
-                           err=True)
+                click.echo(
+                    f"Error: {target}: refusing to write the export into {folder} (choose a file elsewhere)", err=True
+                )
                 sys.exit(2)
         write_atomically(output, text)
     else:

@@ -20,7 +20,9 @@ def _renames(ctx, param, values) -> dict[str, str]:
         old, sep, new = value.partition("=")
         old, new = old.strip(), new.strip()
         if not sep or not _SLUG.match(old) or not _SLUG.match(new):
-            raise click.BadParameter(f"'{value}' is not OLD=NEW with two entry ids, e.g. lotus-bowing=lotus-bowing-cards")
+            raise click.BadParameter(
+                f"'{value}' is not OLD=NEW with two entry ids, e.g. lotus-bowing=lotus-bowing-cards"
+            )
         if old in out and out[old] != new:
             raise click.BadParameter(f"'{old}' is renamed twice ({out[old]}, {new})")
         out[old] = new
@@ -30,15 +32,27 @@ def _renames(ctx, param, values) -> dict[str, str]:
 @click.command("import")
 @root_option
 @click.option("--only", default=None, help="Import one document (document or edition id).")
-@click.option("--rename", "renames", multiple=True, callback=_renames, metavar="OLD=NEW",
-              help="An entry id that the sources no longer produce and the new id that replaces it: "
-                   "its curated fields move to NEW. Repeatable.")
-@click.option("--accept-renames", is_flag=True,
-              help="Carry curated fields over to every suggested replacement whose text is at least "
-                   f"{ACCEPT_SIMILARITY:.0%} similar.")
-@click.option("--keep-orphans", is_flag=True,
-              help="Move entries with curated fields that are no longer produced to glossary/orphans/<edition>/ "
-                   "instead of refusing (validate lists them until resolved).")
+@click.option(
+    "--rename",
+    "renames",
+    multiple=True,
+    callback=_renames,
+    metavar="OLD=NEW",
+    help="An entry id that the sources no longer produce and the new id that replaces it: "
+    "its curated fields move to NEW. Repeatable.",
+)
+@click.option(
+    "--accept-renames",
+    is_flag=True,
+    help="Carry curated fields over to every suggested replacement whose text is at least "
+    f"{ACCEPT_SIMILARITY:.0%} similar.",
+)
+@click.option(
+    "--keep-orphans",
+    is_flag=True,
+    help="Move entries with curated fields that are no longer produced to glossary/orphans/<edition>/ "
+    "instead of refusing (validate lists them until resolved).",
+)
 def import_cmd(root, only, renames, accept_renames, keep_orphans):
     """Import the rulebooks in sources/ into glossary/entries/, all or nothing.
 
@@ -59,8 +73,9 @@ def import_cmd(root, only, renames, accept_renames, keep_orphans):
     """
     from ..importers.run import run_import
 
-    report = run_import(layout_for(root), only=only, renames=renames, accept_renames=accept_renames,
-                        keep_orphans=keep_orphans)
+    report = run_import(
+        layout_for(root), only=only, renames=renames, accept_renames=accept_renames, keep_orphans=keep_orphans
+    )
     if report.problems:
         for problem in report.problems:
             click.echo(str(problem))
@@ -73,12 +88,16 @@ def import_cmd(root, only, renames, accept_renames, keep_orphans):
     for old, new, fields in report.renamed:
         click.echo(f"renamed {old} -> {new}: carried {', '.join(fields)}")
         if report.references.get(old):
-            click.echo(f"  '{old}' is still named in {', '.join(report.references[old])}: "
-                       f"replace it by '{new}' there (validate lists each place)")
+            click.echo(
+                f"  '{old}' is still named in {', '.join(report.references[old])}: "
+                f"replace it by '{new}' there (validate lists each place)"
+            )
     for path, parked in report.orphaned:
         click.echo(f"orphaned {path} -> {parked} (validate lists it until its curated fields find a home)")
     for entry_id, fingerprint in report.stale:
-        click.echo(f"stale translation: {entry_id} (its text changed; review the translation, then set "
-                   f"translation.source_sha256: {fingerprint})")
+        click.echo(
+            f"stale translation: {entry_id} (its text changed; review the translation, then set "
+            f"translation.source_sha256: {fingerprint})"
+        )
     for path in report.comments_dropped:
         click.echo(f"comments dropped: {path} was rewritten and YAML comments are not kept")

@@ -12,8 +12,12 @@ from .common import layout_for, root_option
 
 @click.command("link")
 @root_option
-@click.option("--report", "show_report", is_flag=True, help="List every page reference that could not be resolved, and why.")
-@click.option("--json", "as_json", is_flag=True, help="Print the whole report (every reference, how it resolved) as JSON.")
+@click.option(
+    "--report", "show_report", is_flag=True, help="List every page reference that could not be resolved, and why."
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the whole report (every reference, how it resolved) as JSON."
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any entry's `related` is out of date.")
 def link_cmd(root, show_report, as_json, check):
     """Turn the rulebooks' own cross-references into `related` entry ids.
@@ -42,16 +46,22 @@ def link_cmd(root, show_report, as_json, check):
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     else:
         c = report.counts
-        click.echo(f"{c['total']} links in {c['entries-with-links']} entries "
-                   f"(Related: lines {c['related-line']}, page references {c['page-reference']}, "
-                   f"See {c['see']}, glossary mentions {c['mention']}); "
-                   f"{c['page-references'] - c['unresolved-page-references']}/{c['page-references']} page references resolved")
+        click.echo(
+            f"{c['total']} links in {c['entries-with-links']} entries "
+            f"(Related: lines {c['related-line']}, page references {c['page-reference']}, "
+            f"See {c['see']}, glossary mentions {c['mention']}); "
+            f"{c['page-references'] - c['unresolved-page-references']}/{c['page-references']} page references resolved"
+        )
         if show_report:
             for ref in report.unresolved:
                 click.echo(f"unresolved: {ref.entry}: {ref.quote!r}: {ref.reason}")
             for item in report.unresolved_related:
                 click.echo(f"unresolved Related: {item['entry']}: {item['name']!r}: {item['reason']}")
         verb = "out of date" if check else "written"
-        click.echo(f"{len(changed)} entries {verb}" + (": " + ", ".join(changed[:5]) + (" ..." if len(changed) > 5 else "") if changed else ""), err=True)
+        click.echo(
+            f"{len(changed)} entries {verb}"
+            + (": " + ", ".join(changed[:5]) + (" ..." if len(changed) > 5 else "") if changed else ""),
+            err=True,
+        )
     if check and changed:
         sys.exit(1)

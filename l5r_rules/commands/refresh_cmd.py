@@ -12,8 +12,11 @@ from .common import layout_for, root_option
 
 @click.command("refresh")
 @root_option
-@click.option("--check", is_flag=True,
-              help="Write nothing; exit 1 naming every file a step would change and every check-sources or validate problem.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 1 naming every file a step would change and every check-sources or validate problem.",
+)
 def refresh_cmd(root, check):
     """Regenerate everything derived from the sources and curated data, in order:
     import, link, errata, cards, check-sources, validate.
@@ -47,8 +50,10 @@ def refresh_cmd(root, check):
     report = refresh(layout, check=check, on_step=show)
     elapsed = time.perf_counter() - start
     if report.failed and not check:
-        click.echo(f"refresh: stopped at {report.failed[0]}: fix the problems above, then run it again "
-                   f"({elapsed:.1f} s)", err=True)
+        click.echo(
+            f"refresh: stopped at {report.failed[0]}: fix the problems above, then run it again ({elapsed:.1f} s)",
+            err=True,
+        )
         sys.exit(1)
     if not report.ok:
         parts = [f"{', '.join(report.failed)} failed: fix the problems above"] if report.failed else []
@@ -56,5 +61,8 @@ def refresh_cmd(root, check):
         click.echo(f"refresh --check: {'; '.join(parts)} ({elapsed:.1f} s)", err=True)
         sys.exit(1)
     written = sum(r.written for _, r, _ in report.results)
-    click.echo(f"refresh{' --check' if check else ''}: everything up to date"
-               f"{'' if check else f' ({written} file(s) written)'} ({elapsed:.1f} s)", err=True)
+    click.echo(
+        f"refresh{' --check' if check else ''}: everything up to date"
+        f"{'' if check else f' ({written} file(s) written)'} ({elapsed:.1f} s)",
+        err=True,
+    )

@@ -11,9 +11,13 @@ import click
 
 @click.command("resolve")
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True,
-              help='Print {"outcome": ..., "trace": [...], "expect": {"matches": ..., "problems": [...]}} as JSON '
-                   '(or {"error": ..., "expect": ...} for a scenario that fails).')
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print {"outcome": ..., "trace": [...], "expect": {"matches": ..., "problems": [...]}} as JSON '
+    '(or {"error": ..., "expect": ...} for a scenario that fails).',
+)
 @click.option("--explain", is_flag=True, help="Also print each step's inputs and values.")
 def resolve_cmd(file, as_json, explain):
     """Resolve a scenario: print the outcome and the rule entries each step applies,
@@ -42,19 +46,32 @@ def resolve_cmd(file, as_json, explain):
     expected_error = data["expect"].get("error")
     try:
         result = scenario.run(data)
-        mismatches = [] if expected_error else [_at(file, p.path, p.message).render(str(file))
-                                                for p in scenario.check(data, result)]
+        mismatches = (
+            []
+            if expected_error
+            else [_at(file, p.path, p.message).render(str(file)) for p in scenario.check(data, result)]
+        )
     except ScenarioError as exc:
         _failed(file, data, _at(file, exc.path, exc.message), as_json)
     except Exception as exc:  # an engine bug must still not print a traceback at the user
         click.echo(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", err=True)
         sys.exit(2)
     if expected_error:
-        mismatches = [_at(file, ("expect", "error"), f"the scenario expects an error containing "
-                          f"'{expected_error}', but it resolved").render(str(file))]
+        mismatches = [
+            _at(
+                file,
+                ("expect", "error"),
+                f"the scenario expects an error containing '{expected_error}', but it resolved",
+            ).render(str(file))
+        ]
     if as_json:
-        click.echo(json.dumps({**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}},
-                              indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         sys.exit(1 if mismatches else 0)
     _print_result(data, result, explain)
     if mismatches:
@@ -84,12 +101,33 @@ def _failed(file: Path, data: dict, error, as_json: bool):
     expected = data["expect"].get("error")
     matches = expected is not None and expected in error.message
     where = error.render(str(file))
-    problems = [] if matches or expected is None else [_at(file, ("expect", "error"), (
-        f"the scenario expects an error containing '{expected}', but it failed with: {error.message}")).render(str(file))]
+    problems = (
+        []
+        if matches or expected is None
+        else [
+            _at(
+                file,
+                ("expect", "error"),
+                (f"the scenario expects an error containing '{expected}', but it failed with: {error.message}"),
+            ).render(str(file))
+        ]
+    )
     if as_json:
-        click.echo(json.dumps({"error": {"where": where, "line": error.line, "field": yamlio.dotted(error.path),
-                                         "message": error.message},
-                               "expect": {"matches": matches, "problems": problems}}, indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {
+                    "error": {
+                        "where": where,
+                        "line": error.line,
+                        "field": yamlio.dotted(error.path),
+                        "message": error.message,
+                    },
+                    "expect": {"matches": matches, "problems": problems},
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     elif matches:
         click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
         click.echo(f"error: {where}")

@@ -11,7 +11,9 @@ from .common import root_option
 @root_option
 @click.argument("query")
 @click.option("--game", default=None, help="Only this game (a game id of glossary/_sources.yaml, e.g. ccg).")
-@click.option("--edition", default=None, help="Only this edition (an edition id of glossary/_sources.yaml, e.g. lotus).")
+@click.option(
+    "--edition", default=None, help="Only this edition (an edition id of glossary/_sources.yaml, e.g. lotus)."
+)
 @click.option("--kind", default=None, help="Only this kind of entry (rule, glossary-term, example, ...).")
 @click.option("--limit", default=10, show_default=True, type=int, help="Most entries to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits instead of a table.")
@@ -27,8 +29,8 @@ def search_cmd(root, query, game, edition, kind, limit, as_json):
       l5r-rules search "can a tapped guy defend"
       l5r-rules search "tie in a duel lotus" --json
     """
-    from .common import skip_teardown
     from .clierrors import one_line_errors
+    from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -41,10 +43,12 @@ def _run(root, query, game, edition, kind, limit, as_json):
     from ..search.querying import words_of
 
     if not normalize(query).strip():
-        raise SearchUsageError("empty query: type a few words, e.g. l5r-rules search \"tie in a duel\"")
+        raise SearchUsageError('empty query: type a few words, e.g. l5r-rules search "tie in a duel"')
     if not words_of(query):
-        raise SearchUsageError("no words in the query (only punctuation or control characters): "
-                               "type a few words, e.g. l5r-rules search \"tie in a duel\"")
+        raise SearchUsageError(
+            "no words in the query (only punctuation or control characters): "
+            'type a few words, e.g. l5r-rules search "tie in a duel"'
+        )
     results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit)
     if as_json:
         import json

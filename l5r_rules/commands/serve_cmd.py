@@ -35,8 +35,13 @@ _HINTS = {
 @click.command("serve")
 @root_option
 @click.option("--port", default=8000, show_default=True, type=PortNumber(), help="Port on 127.0.0.1.")
-@click.option("--site", "site_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Built site to serve (default: site/ in the checkout).")
+@click.option(
+    "--site",
+    "site_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Built site to serve (default: site/ in the checkout).",
+)
 def serve_cmd(root, port, site_dir):
     """Serve the built site on http://127.0.0.1:PORT/ (only this machine can reach it).
 
@@ -54,8 +59,9 @@ def serve_cmd(root, port, site_dir):
         server = make_server(site, port)
     except OSError as exc:
         hint = _HINTS.get(exc.errno)
-        click.echo(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""),
-                   err=True)
+        click.echo(
+            f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""), err=True
+        )
         sys.exit(1)
     click.echo(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", err=False)
     sys.stdout.flush()

@@ -18,8 +18,8 @@ def show_cmd(root, id, as_json):
     Example:
       l5r-rules show lotus-yu
     """
-    from .common import skip_teardown
     from .clierrors import one_line_errors
+    from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -27,8 +27,8 @@ def show_cmd(root, id, as_json):
 
 
 def _run(root, wanted, as_json):
-    from .clierrors import NotFound, did_you_mean, id_argument
     from ..search.engine import open_engine
+    from .clierrors import NotFound, did_you_mean, id_argument
 
     wanted = id_argument(wanted, "ID", "l5r-rules show lotus-bowing")
     with open_engine(root) as engine:

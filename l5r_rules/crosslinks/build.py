@@ -24,11 +24,11 @@ _BOLD = re.compile(r"\*\*(?P<name>[^*]{2,40}?)\*\*")
 
 @dataclass
 class LinkReport:
-    links: dict[str, list[str]] = field(default_factory=dict)           # entry id -> related ids
-    references: list[Reference] = field(default_factory=list)           # page / title / See references
-    unresolved_related: list[dict] = field(default_factory=list)        # Related: names without a heading
-    counts: dict[str, int] = field(default_factory=dict)                # links by kind
-    changed: list[str] = field(default_factory=list)                    # entry files (re)written or to write
+    links: dict[str, list[str]] = field(default_factory=dict)  # entry id -> related ids
+    references: list[Reference] = field(default_factory=list)  # page / title / See references
+    unresolved_related: list[dict] = field(default_factory=list)  # Related: names without a heading
+    counts: dict[str, int] = field(default_factory=dict)  # links by kind
+    changed: list[str] = field(default_factory=list)  # entry files (re)written or to write
 
     @property
     def unresolved(self) -> list[Reference]:
@@ -54,9 +54,13 @@ def _related_lines(entry: dict, index: TermIndex, glossary: TermIndex, report: L
             if len(hits) == 1:
                 out.append(hits[0])
             else:
-                report.unresolved_related.append({
-                    "entry": entry["id"], "name": name,
-                    "reason": "no heading by that name" if not hits else f"several headings fit: {', '.join(hits)}"})
+                report.unresolved_related.append(
+                    {
+                        "entry": entry["id"],
+                        "name": name,
+                        "reason": "no heading by that name" if not hits else f"several headings fit: {', '.join(hits)}",
+                    }
+                )
     return out
 
 

@@ -36,20 +36,20 @@ def clause_before(before: str) -> str:
     """The words of the sentence that lead up to a page reference, without 'see', 'on' or '('."""
     head = before[: _LEAD_IN.search(before).start()]
     m = _CLAUSE_START.match(head)
-    return head[m.end():].strip() if m else head.strip()
+    return head[m.end() :].strip() if m else head.strip()
 
 
 @dataclass
 class Reference:
     entry: str
-    kind: str           # title+page | page | see
-    quote: str          # the words as printed, e.g. 'see "Duel timing" on page 23'
+    kind: str  # title+page | page | see
+    quote: str  # the words as printed, e.g. 'see "Duel timing" on page 23'
     page: int | None = None
     title: str | None = None
     targets: list[str] = field(default_factory=list)
-    how: str = ""       # how it was resolved
-    reason: str = ""    # why it could not be resolved (then targets is empty)
-    clause: str = ""    # for a bare page: the words before it in its sentence
+    how: str = ""  # how it was resolved
+    reason: str = ""  # why it could not be resolved (then targets is empty)
+    clause: str = ""  # for a bare page: the words before it in its sentence
 
     def as_dict(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k != "clause" and v not in (None, "", [])}
@@ -66,7 +66,9 @@ def find_references(entry: dict) -> list[Reference]:
         page = int(m.group(1))
         q = _QUOTED_BEFORE.search(before) or _UNQUOTED_BEFORE.search(before)
         if q:
-            refs.append(Reference(entry["id"], "title+page", text[q.start(): m.end()], page=page, title=clean(q["title"])))
+            refs.append(
+                Reference(entry["id"], "title+page", text[q.start() : m.end()], page=page, title=clean(q["title"]))
+            )
         else:
             clause = clause_before(before)
             refs.append(Reference(entry["id"], "page", f"{clause} … page {page}".strip(), page=page, clause=clause))
@@ -142,7 +144,10 @@ def resolve(ref: Reference, index: TermIndex, table: list[TocSection]) -> None:
     candidates = sorted(page_ids - {ref.entry}, key=lambda i: index.order[i])
     sharing = _sharing_words(ref.clause, index, candidates)
     if len(sharing) == 1:
-        ref.targets, ref.how = sharing, f"page {ref.page} by the table of contents; that entry repeats the sentence's words"
+        ref.targets, ref.how = (
+            sharing,
+            f"page {ref.page} by the table of contents; that entry repeats the sentence's words",
+        )
         return
     named = _named_in(ref.clause, index, candidates)
     if named:
@@ -157,5 +162,7 @@ def resolve(ref: Reference, index: TermIndex, table: list[TocSection]) -> None:
     if reasons:
         ref.reason = f"page {ref.page}: " + reasons[0]
     else:
-        ref.reason = (f"page {ref.page} is in '{starting[0].heading}', which has no entry of its own, "
-                      "and the sentence names none of its entries")
+        ref.reason = (
+            f"page {ref.page} is in '{starting[0].heading}', which has no entry of its own, "
+            "and the sentence names none of its entries"
+        )

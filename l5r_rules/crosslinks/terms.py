@@ -13,8 +13,10 @@ import re
 _NUMBER = re.compile(r"^\s*((?:[0-9]+|[IVX]+|[A-Z])(?:\.[0-9]+)*)\.?\s+(?=\S)")
 _WORD = re.compile(r"[a-z0-9]+")
 BARE_NUMBER = re.compile(r"^(?:[0-9]+|[IVX]+|[A-Z])(?:\.[0-9]+)+\.?$")
-STOP = frozenset("a an and the of or to in on for with as by is be it its this that these those his her their your you"
-                 " he she they can may not are was were which who when if at from into".split())
+STOP = frozenset(
+    "a an and the of or to in on for with as by is be it its this that these those his her their your you"
+    " he she they can may not are was were which who when if at from into".split()
+)
 
 
 def clean(name: str) -> str:
@@ -53,12 +55,12 @@ def step_number(term: str) -> str | None:
 
 def strip_number(term: str) -> str:
     m = _NUMBER.match(term)
-    return term[m.end():] if m and "." in term[: m.end()] else term
+    return term[m.end() :] if m and "." in term[: m.end()] else term
 
 
 def names_of(term: str) -> list[str]:
     """Every key a heading answers to: the whole, its comma/slash parts, parenthesised alternatives."""
-    base = strip_number(term).strip().strip("*“”\"")
+    base = strip_number(term).strip().strip('*“”"')
     out = [key(base)]
     inner = re.findall(r"\(([^)]*)\)", base)
     outer = re.sub(r"\([^)]*\)", "", base)

@@ -24,19 +24,21 @@ TABLES: dict[str, tuple[str, str]] = {
     "lotus-rulebook": ("Contents", "Become Part of the Imperial Assembly!"),
     "gold-rulebook": ("Table of Contents", "Rokugani Terms"),
 }
-_ROW = (re.compile(r"^\|\s*(?P<heading>[^|]+?)\s*\|\s*(?P<page>\d+)\s*\|$"),
-        re.compile(r"^(?P<heading>\S.*?)\s+(?P<page>\d+)$"))
+_ROW = (
+    re.compile(r"^\|\s*(?P<heading>[^|]+?)\s*\|\s*(?P<page>\d+)\s*\|$"),
+    re.compile(r"^(?P<heading>\S.*?)\s+(?P<page>\d+)$"),
+)
 
 
 @dataclass
 class TocSection:
     heading: str
     page: int
-    first_order: int | None = None      # order of the first entry in this section
-    entry: str | None = None            # the entry whose own heading this is, if any
+    first_order: int | None = None  # order of the first entry in this section
+    entry: str | None = None  # the entry whose own heading this is, if any
     members: list[str] = field(default_factory=list)  # entry ids in this section, book order
-    end_page: int | None = None         # last page (the next section's start page)
-    missing: str | None = None          # why no entry covers it
+    end_page: int | None = None  # last page (the next section's start page)
+    missing: str | None = None  # why no entry covers it
 
 
 def read_table(doc: Document, layout: Layout) -> list[tuple[str, int]]:

@@ -46,5 +46,16 @@ def scenario_entries(scenario) -> list[str]:
     return list(dict.fromkeys(i for i in ids if i))
 
 
-__all__ = ["EngineError", "MissingChoice", "NotInSource", "RULESETS", "Result", "Ruleset", "ScenarioError",
-           "Step", "Unsettled", "run_scenario", "scenario_entries"]
+__all__ = [
+    "EngineError",
+    "MissingChoice",
+    "NotInSource",
+    "RULESETS",
+    "Result",
+    "Ruleset",
+    "ScenarioError",
+    "Step",
+    "Unsettled",
+    "run_scenario",
+    "scenario_entries",
+]

@@ -45,10 +45,24 @@ class Problem:
         return f"{file}:{self.line}: {code}{self.field or yamlio.dotted(self.path)} {first}"
 
 
-_KINDS = {dict: "a mapping", list: "a list", str: "a string", bool: "true/false", int: "an integer",
-          float: "a decimal number", type(None): "empty (null)"}
-_TYPES = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "an integer",
-          "boolean": "true or false", "null": "null", "number": "a number"}
+_KINDS = {
+    dict: "a mapping",
+    list: "a list",
+    str: "a string",
+    bool: "true/false",
+    int: "an integer",
+    float: "a decimal number",
+    type(None): "empty (null)",
+}
+_TYPES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a string",
+    "integer": "an integer",
+    "boolean": "true or false",
+    "null": "null",
+    "number": "a number",
+}
 
 
 def _short(value) -> str:
@@ -65,8 +79,11 @@ def _say(err) -> str:
         values = ", ".join("null" if v is None else str(v) for v in dict.fromkeys(err.validator_value))
         title = err.schema.get("title") if isinstance(err.schema, dict) else None
         # the schema's per-game branches title their lists ("a ccg procedure"), see schema_gen
-        return f"{_short(err.instance)} is not {title} (one of: {values})" if title else \
-            f"{_short(err.instance)} is not one of: {values}"
+        return (
+            f"{_short(err.instance)} is not {title} (one of: {values})"
+            if title
+            else f"{_short(err.instance)} is not one of: {values}"
+        )
     if err.validator in ("oneOf", "anyOf"):
         return f"{_short(err.instance)} is not an allowed value here"
     return err.message if len(err.message) <= 200 else err.message[:197] + "..."
@@ -108,18 +125,28 @@ def _meaning_problems(data: dict) -> list[Problem]:
                 out.append(Problem(path, f"{_short(n)} is out of range (at most {MAX_NUMBER} either way)"))
     expect = data.get("expect")
     if isinstance(expect, dict) and not (expect.get("outcome") or "rules" in expect or "error" in expect):
-        out.append(Problem(("expect",), "checks nothing: give expect.outcome (keys the outcome must have), "
-                                        "expect.rules or expect.error"))
+        out.append(
+            Problem(
+                ("expect",),
+                "checks nothing: give expect.outcome (keys the outcome must have), expect.rules or expect.error",
+            )
+        )
     if isinstance(expect, dict) and "error" in expect and ("outcome" in expect or "rules" in expect):
-        out.append(Problem(("expect", "error"), "an expected error replaces expect.outcome and expect.rules; "
-                                                "give one or the other"))
+        out.append(
+            Problem(
+                ("expect", "error"), "an expected error replaces expect.outcome and expect.rules; give one or the other"
+            )
+        )
     return out
 
 
 def schema_problems(data) -> list[Problem]:
     if data is None:
-        return [Problem((), "is empty: a scenario is a mapping with id, system, ruleset, procedure, source, "
-                            "given and expect")]
+        return [
+            Problem(
+                (), "is empty: a scenario is a mapping with id, system, ruleset, procedure, source, given and expect"
+            )
+        ]
     out = []
     for err in validator("scenario").iter_errors(data):
         if err.validator == "additionalProperties" and err.validator_value is False and isinstance(err.instance, dict):
@@ -148,14 +175,19 @@ def load(path: Path) -> tuple[dict | None, list[Problem]]:
 
 
 # The outcome of any procedure when the edition's text cannot answer (see run); shown on the format page.
-STATUS_OUTCOME = shapes.obj("The outcome of any procedure when the edition's source cannot answer (instead of "
-                            "the procedure's own outcome).", {
-    "status": shapes.choice_of("not-in-source: the edition's source lacks the rule (e.g. the Gold file stops "
-                               "before it); unsettled: its text does not decide this case.",
-                               ("not-in-source", "unsettled")),
-    "reason": shapes.string("With not-in-source: what is missing."),
-    "question": shapes.string("With unsettled: the question the text leaves open."),
-}, required=["status"])
+STATUS_OUTCOME = shapes.obj(
+    "The outcome of any procedure when the edition's source cannot answer (instead of the procedure's own outcome).",
+    {
+        "status": shapes.choice_of(
+            "not-in-source: the edition's source lacks the rule (e.g. the Gold file stops "
+            "before it); unsettled: its text does not decide this case.",
+            ("not-in-source", "unsettled"),
+        ),
+        "reason": shapes.string("With not-in-source: what is missing."),
+        "question": shapes.string("With unsettled: the question the text leaves open."),
+    },
+    required=["status"],
+)
 
 
 def run(data: dict) -> Result:
@@ -166,12 +198,17 @@ def run(data: dict) -> Result:
     try:
         return mod.resolve(inputs, rs)
     except NotInSource as exc:
-        return Result({"status": "not-in-source", "reason": exc.reason},
-                      (Step(exc.rule, "the procedure's rule is not in this edition's source", {}, exc.reason),)
-                      if exc.rule else ())
+        return Result(
+            {"status": "not-in-source", "reason": exc.reason},
+            (Step(exc.rule, "the procedure's rule is not in this edition's source", {}, exc.reason),)
+            if exc.rule
+            else (),
+        )
     except Unsettled as exc:
-        return Result({"status": "unsettled", "question": exc.question},
-                      (Step(exc.rule, "this edition's text does not decide the case", {}, exc.question),))
+        return Result(
+            {"status": "unsettled", "question": exc.question},
+            (Step(exc.rule, "this edition's text does not decide the case", {}, exc.question),),
+        )
 
 
 def _match(expected, actual, path: tuple) -> list[Problem]:

@@ -61,14 +61,17 @@ class Procedure:
 
     @property
     def purpose(self) -> str:
-        """The first line of the module's docstring: what the procedure decides."""
-        return (self.module.__doc__ or "").strip().splitlines()[0]
+        """The first paragraph of the module's docstring: what the procedure decides."""
+        return " ".join(self._paragraphs[0].split())
 
     @property
     def details(self) -> str:
         """The rest of the module's docstring: how the procedure decides, and where editions differ."""
-        lines = (self.module.__doc__ or "").strip().splitlines()[1:]
-        return " ".join(" ".join(lines).split())
+        return " ".join(" ".join(self._paragraphs[1:]).split())
+
+    @property
+    def _paragraphs(self) -> list[str]:
+        return (self.module.__doc__ or "").strip().split("\n\n")
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -119,44 +122,87 @@ def _envelope(procs: list[Procedure]) -> dict:
     documents = list(dict.fromkeys(r.document for r in RULESETS.values()))
     games = ", ".join(f"{s} ({', '.join(r.id for r in RULESETS.values() if r.system == s)})" for s in systems())
     return {
-        "id": {"description": "Unique id of the scenario, a lowercase-hyphen slug equal to the file name; pytest "
-                              "names the case by file and id.", "type": "string", "pattern": SLUG,
-               "examples": ["gold-buy-requirement-equal"]},
+        "id": {
+            "description": "Unique id of the scenario, a lowercase-hyphen slug equal to the file name; pytest "
+            "names the case by file and id.",
+            "type": "string",
+            "pattern": SLUG,
+            "examples": ["gold-buy-requirement-equal"],
+        },
         "title": {"description": "One line saying what the scenario shows.", "type": "string"},
-        "system": {"description": "Game: " + ", ".join(systems()) + ". Decides which procedures and rulesets "
-                                  "are allowed.", "enum": systems()},
-        "ruleset": {"description": f"Edition whose rules apply; it must belong to the game: {games}.",
-                    "enum": list(RULESETS)},
-        "procedure": {"description": "Procedure of that game to run (names differ per game; see the branches "
-                                     "below); given and choices follow its declaration.", "type": "string"},
-        "source": {"description": "Where the scenario comes from.", "type": "object", "properties": {
-            "document": {"description": "Source document id from glossary/_sources.yaml: the ruleset's rulebook.",
-                         "enum": documents},
-            "section": {"description": "Section of the document (heading as printed).", "type": "string"},
-            "kind": {"description": "worked-example: an example printed in the rulebook; derived-edge-case: a case "
-                                    "built from the rule text (e.g. a threshold).", "enum": list(SOURCE_KINDS)},
-            "entry": {"description": "Glossary entry id holding the example or the rule.", "type": "string",
-                      "pattern": SLUG},
-            "note": {"description": "Our own words on how the scenario reads the source (labelled as ours, never "
-                                    "rule text).", "type": "string"},
-        }, "additionalProperties": False, "required": ["document", "section", "kind", "entry"]},
+        "system": {
+            "description": "Game: " + ", ".join(systems()) + ". Decides which procedures and rulesets are allowed.",
+            "enum": systems(),
+        },
+        "ruleset": {
+            "description": f"Edition whose rules apply; it must belong to the game: {games}.",
+            "enum": list(RULESETS),
+        },
+        "procedure": {
+            "description": "Procedure of that game to run (names differ per game; see the branches "
+            "below); given and choices follow its declaration.",
+            "type": "string",
+        },
+        "source": {
+            "description": "Where the scenario comes from.",
+            "type": "object",
+            "properties": {
+                "document": {
+                    "description": "Source document id from glossary/_sources.yaml: the ruleset's rulebook.",
+                    "enum": documents,
+                },
+                "section": {"description": "Section of the document (heading as printed).", "type": "string"},
+                "kind": {
+                    "description": "worked-example: an example printed in the rulebook; derived-edge-case: a case "
+                    "built from the rule text (e.g. a threshold).",
+                    "enum": list(SOURCE_KINDS),
+                },
+                "entry": {
+                    "description": "Glossary entry id holding the example or the rule.",
+                    "type": "string",
+                    "pattern": SLUG,
+                },
+                "note": {
+                    "description": "Our own words on how the scenario reads the source (labelled as ours, never "
+                    "rule text).",
+                    "type": "string",
+                },
+            },
+            "additionalProperties": False,
+            "required": ["document", "section", "kind", "entry"],
+        },
         "given": {"description": "Facts of the situation; the fields depend on the procedure.", "type": "object"},
-        "choices": {"description": "Every player decision the procedure needs; a missing one is an error naming "
-                                   "it, never a default.", "type": "object"},
-        "expect": {"description": "What must come out: expect.outcome and/or expect.rules, or expect.error.",
-                   "type": "object", "properties": {
-                       "outcome": {"description": "Partial match: every key given here must be in the computed "
-                                                  "outcome with an equal value; mappings match recursively (extra "
-                                                  "keys in the outcome are fine), lists and other values must be "
-                                                  "equal as a whole. The outcome's fields per procedure are under "
-                                                  "$defs/<system>-<procedure>-outcome.", "type": "object"},
-                       "rules": {"description": "Glossary entry ids the resolution cites, in order (consecutive "
-                                                "repeats collapsed); must equal them exactly when given.",
-                                 "type": "array", "items": {"type": "string"}},
-                       "error": {"description": "Instead of an outcome: the scenario must fail with an error whose "
-                                                "message contains this text (replaces outcome and rules).",
-                                 "type": "string"},
-                   }, "additionalProperties": False},
+        "choices": {
+            "description": "Every player decision the procedure needs; a missing one is an error naming "
+            "it, never a default.",
+            "type": "object",
+        },
+        "expect": {
+            "description": "What must come out: expect.outcome and/or expect.rules, or expect.error.",
+            "type": "object",
+            "properties": {
+                "outcome": {
+                    "description": "Partial match: every key given here must be in the computed "
+                    "outcome with an equal value; mappings match recursively (extra "
+                    "keys in the outcome are fine), lists and other values must be "
+                    "equal as a whole. The outcome's fields per procedure are under "
+                    "$defs/<system>-<procedure>-outcome.",
+                    "type": "object",
+                },
+                "rules": {
+                    "description": "Glossary entry ids the resolution cites, in order (consecutive "
+                    "repeats collapsed); must equal them exactly when given.",
+                    "type": "array",
+                    "items": {"type": "string"},
+                },
+                "error": {
+                    "description": "Instead of an outcome: the scenario must fail with an error whose "
+                    "message contains this text (replaces outcome and rules).",
+                    "type": "string",
+                },
+            },
+            "additionalProperties": False,
+        },
     }
 
 
@@ -165,20 +211,38 @@ def _branches(procs: list[Procedure]) -> list[dict]:
     for system in systems():
         names = [p.name for p in procs if p.system == system]
         rulesets = [r.id for r in RULESETS.values() if r.system == system]
-        out.append({"if": {"properties": {"system": {"const": system}}, "required": ["system"]},
-                    "then": {"properties": {"procedure": {"title": f"a {system} procedure", "enum": names}}}})
+        out.append(
+            {
+                "if": {"properties": {"system": {"const": system}}, "required": ["system"]},
+                "then": {"properties": {"procedure": {"title": f"a {system} procedure", "enum": names}}},
+            }
+        )
         # only for a known ruleset: an unknown one is reported once, by the top-level enum
-        out.append({"if": {"properties": {"system": {"const": system}, "ruleset": {"enum": list(RULESETS)}},
-                           "required": ["system", "ruleset"]},
-                    "then": {"properties": {"ruleset": {"title": f"a {system} ruleset", "enum": rulesets}}}})
+        out.append(
+            {
+                "if": {
+                    "properties": {"system": {"const": system}, "ruleset": {"enum": list(RULESETS)}},
+                    "required": ["system", "ruleset"],
+                },
+                "then": {"properties": {"ruleset": {"title": f"a {system} ruleset", "enum": rulesets}}},
+            }
+        )
     for p in procs:
-        out.append({
-            "description": f"{p.key}: {p.purpose}",
-            "if": {"properties": {"system": {"const": p.system}, "procedure": {"const": p.name}},
-                   "required": ["system", "procedure"]},
-            "then": {"properties": {"given": {"$ref": f"#/$defs/{p.def_name('given')}"},
-                                    "choices": {"$ref": f"#/$defs/{p.def_name('choices')}"}}},
-        })
+        out.append(
+            {
+                "description": f"{p.key}: {p.purpose}",
+                "if": {
+                    "properties": {"system": {"const": p.system}, "procedure": {"const": p.name}},
+                    "required": ["system", "procedure"],
+                },
+                "then": {
+                    "properties": {
+                        "given": {"$ref": f"#/$defs/{p.def_name('given')}"},
+                        "choices": {"$ref": f"#/$defs/{p.def_name('choices')}"},
+                    }
+                },
+            }
+        )
     return out
 
 
@@ -211,11 +275,11 @@ def build() -> dict:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://l5r-rules.invalid/schemas/scenario.schema.json",
         "$comment": f"generated by `{COMMAND}` from the procedures' declarations (GIVEN, CHOICES, OUTCOME in "
-                    "l5r_rules/engine/<system>/*.py) and the engine's tables; do not edit",
+        "l5r_rules/engine/<system>/*.py) and the engine's tables; do not edit",
         "title": "Rules engine scenario",
         "description": "One ruling as data: a procedure resolved under one edition's ruleset with the facts "
-                       "(given) and every player decision (choices), and what must come out (expect). Files live "
-                       "in tests/rulings/<ruleset>/*.yaml; run one with `l5r-rules resolve FILE`.",
+        "(given) and every player decision (choices), and what must come out (expect). Files live "
+        "in tests/rulings/<ruleset>/*.yaml; run one with `l5r-rules resolve FILE`.",
         "type": "object",
         "additionalProperties": False,
         "required": ["id", "system", "ruleset", "procedure", "source", "given", "expect"],

@@ -37,37 +37,43 @@ def obj(description: str, properties: dict, *, required=(), example=_UNSET, defa
     unknown = [r for r in required if r not in properties]
     if unknown:
         raise ValueError(f"required fields {unknown} are not declared properties")
-    node = {"description": description, "type": "object", "properties": dict(properties),
-            "additionalProperties": False}
+    node = {"description": description, "type": "object", "properties": dict(properties), "additionalProperties": False}
     if required:
         node["required"] = list(required)
     return _annotate(node, default, example)
 
 
-def mapping(description: str, key: str, values: dict, *, min_properties: int | None = None,
-            default=_UNSET, example=_UNSET) -> dict:
+def mapping(
+    description: str, key: str, values: dict, *, min_properties: int | None = None, default=_UNSET, example=_UNSET
+) -> dict:
     """A mapping from names the scenario chooses (a clan, a province, a player) to `values`.
 
     `key` says what the names are; it is kept as `propertyNames.title` (an annotation: any
     name is allowed) so the format page can write the field as `field.<key>`.
     """
-    node = {"description": description, "type": "object", "propertyNames": {"title": key},
-            "additionalProperties": values}
+    node = {
+        "description": description,
+        "type": "object",
+        "propertyNames": {"title": key},
+        "additionalProperties": values,
+    }
     if min_properties is not None:
         node["minProperties"] = min_properties
     return _annotate(node, default, example)
 
 
-def integer(description: str, *, minimum: int | None = None, nullable: bool = False, default=_UNSET,
-            example=_UNSET) -> dict:
+def integer(
+    description: str, *, minimum: int | None = None, nullable: bool = False, default=_UNSET, example=_UNSET
+) -> dict:
     node: dict = {"description": description, "type": ["integer", "null"] if nullable else "integer"}
     if minimum is not None:
         node["minimum"] = minimum
     return _annotate(node, default, example)
 
 
-def string(description: str, *, nullable: bool = False, pattern: str | None = None, default=_UNSET,
-           example=_UNSET) -> dict:
+def string(
+    description: str, *, nullable: bool = False, pattern: str | None = None, default=_UNSET, example=_UNSET
+) -> dict:
     node: dict = {"description": description, "type": ["string", "null"] if nullable else "string"}
     if pattern:
         node["pattern"] = pattern
@@ -83,8 +89,7 @@ def choice_of(description: str, values, *, default=_UNSET, example=_UNSET) -> di
     return _annotate({"description": description, "enum": list(values)}, default, example)
 
 
-def array(description: str, items: dict, *, min_items: int | None = None, default=_UNSET,
-          example=_UNSET) -> dict:
+def array(description: str, items: dict, *, min_items: int | None = None, default=_UNSET, example=_UNSET) -> dict:
     node: dict = {"description": description, "type": "array", "items": items}
     if min_items is not None:
         node["minItems"] = min_items

@@ -51,8 +51,15 @@ class Tracer:
     def __init__(self) -> None:
         self.steps: list[Step] = []
 
-    def step(self, rule: str, what: str, result: Any = None, raw: int | None = None,
-             floored: int | None = None, **inputs: Any) -> Any:
+    def step(
+        self,
+        rule: str,
+        what: str,
+        result: Any = None,
+        raw: int | None = None,
+        floored: int | None = None,
+        **inputs: Any,
+    ) -> Any:
         self.steps.append(Step(rule, what, dict(inputs), result, raw, floored))
         return result
 

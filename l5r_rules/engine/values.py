@@ -49,11 +49,23 @@ def parse_num(raw, path: tuple) -> Num | None:
 
 # The scenario shape of a printed number (shapes.py), used by the procedures' declarations.
 _SIGNED_OR_DASH = {"type": "string", "pattern": "^([+-][0-9]+|-)$", "title": '"+N", "-N" or "-" (in quotes)'}
-PRINTED_STAT = named("printed-stat", any_of_shapes(
-    'A stat as printed on the card: a number (3), a signed modifier in quotes ("+2", "-1": it modifies the card '
-    'it is attached to), or "-" for a stat the card does not have. "-" is never read as 0 unless the edition '
-    "says so (the trace shows it).",
-    {"type": "integer", "minimum": 0, "title": "a number ≥ 0"}, _SIGNED_OR_DASH, example="+2"))
-PRINTED_SIGNED_STAT = named("printed-signed-stat", any_of_shapes(
-    'A printed value that may be negative: a number (-3, 0, 5), a signed number in quotes ("+2") or "-" for none.',
-    {"type": "integer", "title": "a number"}, _SIGNED_OR_DASH, example=5))
+PRINTED_STAT = named(
+    "printed-stat",
+    any_of_shapes(
+        'A stat as printed on the card: a number (3), a signed modifier in quotes ("+2", "-1": it modifies the card '
+        'it is attached to), or "-" for a stat the card does not have. "-" is never read as 0 unless the edition '
+        "says so (the trace shows it).",
+        {"type": "integer", "minimum": 0, "title": "a number ≥ 0"},
+        _SIGNED_OR_DASH,
+        example="+2",
+    ),
+)
+PRINTED_SIGNED_STAT = named(
+    "printed-signed-stat",
+    any_of_shapes(
+        'A printed value that may be negative: a number (-3, 0, 5), a signed number in quotes ("+2") or "-" for none.',
+        {"type": "integer", "title": "a number"},
+        _SIGNED_OR_DASH,
+        example=5,
+    ),
+)

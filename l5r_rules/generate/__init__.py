@@ -12,9 +12,9 @@ what `l5r-rules validate` reports, with the same `path:line:col: CODE` lines.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from ..kb import KnowledgeBase, load_checked
 
@@ -40,8 +40,9 @@ class Generated:
     summary: str
 
 
-def load_curated(kb: KnowledgeBase, path: Path, schema_name: str, code: str,
-                 problems: Callable[[KnowledgeBase], list]) -> dict:
+def load_curated(
+    kb: KnowledgeBase, path: Path, schema_name: str, code: str, problems: Callable[[KnowledgeBase], list]
+) -> dict:
     """The curated file's data ({} if the checkout has none), refused unless validate would pass it."""
     if not path.exists() and not path.is_symlink():
         return {}

@@ -8,14 +8,16 @@ the items of a "What's new" list are, or whether an entry's text names a card.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..normalize import collapse
 
 
 def card_erratum_entries(entries: Iterable[dict], edition: str) -> list[dict]:
     """The edition's card errata, in book order: entries of kind `errata` filed as errata section > set > card."""
-    found = (e for e in entries if e["edition"] == edition and e["kind"] == "errata" and len(e["source"]["section"]) == 3)
+    found = (
+        e for e in entries if e["edition"] == edition and e["kind"] == "errata" and len(e["source"]["section"]) == 3
+    )
     return sorted(found, key=lambda e: e["order"])
 
 

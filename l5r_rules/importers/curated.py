@@ -46,8 +46,11 @@ class Suggestion:
     new_order: int
 
     def describe(self) -> str:
-        where = (f"same position {self.new_order}" if self.old_order == self.new_order
-                 else f"position {self.old_order} -> {self.new_order}")
+        where = (
+            f"same position {self.new_order}"
+            if self.old_order == self.new_order
+            else f"position {self.old_order} -> {self.new_order}"
+        )
         return f"'{self.new}' (text similarity {self.similarity:.2f}, {where})"
 
 
@@ -78,7 +81,8 @@ def suggest_replacements(vanished: dict[str, dict], appeared: dict[str, dict]) -
         if old_id in out or new_id in taken:
             continue
         old_order = vanished[old_id].get("order")
-        out[old_id] = Suggestion(old_id, new_id, -score, old_order if isinstance(old_order, int) else None,
-                                 appeared[new_id]["order"])
+        out[old_id] = Suggestion(
+            old_id, new_id, -score, old_order if isinstance(old_order, int) else None, appeared[new_id]["order"]
+        )
         taken.add(new_id)
     return out

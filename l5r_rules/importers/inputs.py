@@ -59,15 +59,25 @@ class Registry:
 def read_registry(layout: Layout) -> tuple[Registry | None, list[ImportProblem]]:
     path = layout.sources_registry
     if not path.exists():
-        return None, [ImportProblem(rel(layout, path), 1, 1, "no sources registry here: is --root a checkout "
-                                    "with glossary/_sources.yaml?", "L5R070")]
+        return None, [
+            ImportProblem(
+                rel(layout, path),
+                1,
+                1,
+                "no sources registry here: is --root a checkout with glossary/_sources.yaml?",
+                "L5R070",
+            )
+        ]
     loaded, problems = _load(layout, path)
     if problems:
         return None, problems
     for err in validator("sources").iter_errors(loaded.data):
         line, col = loaded.where(tuple(err.absolute_path))
-        problems.append(ImportProblem(rel(layout, path), line, col,
-                                      f"{yamlio.dotted(tuple(err.absolute_path))} {err.message}", "L5R070"))
+        problems.append(
+            ImportProblem(
+                rel(layout, path), line, col, f"{yamlio.dotted(tuple(err.absolute_path))} {err.message}", "L5R070"
+            )
+        )
     if problems:
         return None, problems
     return Registry(load_documents(layout), loaded), []
@@ -92,8 +102,14 @@ def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str 
     if not path.is_file():
         where = registry.file_field(doc)
         what = "does not exist" if not path.exists() else "is not a regular file"
-        return None, [ImportProblem(rel(layout, layout.sources_registry), *registry.loaded.where(where),
-                                    f"{yamlio.dotted(where)} source file '{doc.file}' {what}", "L5R070")]
+        return None, [
+            ImportProblem(
+                rel(layout, layout.sources_registry),
+                *registry.loaded.where(where),
+                f"{yamlio.dotted(where)} source file '{doc.file}' {what}",
+                "L5R070",
+            )
+        ]
     try:
         return doc.raw_text(layout), []
     except UnicodeDecodeError:
@@ -103,9 +119,14 @@ def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str 
         except UnicodeDecodeError as exc:
             line = data.count(b"\n", 0, exc.start) + 1
             col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-            return None, [ImportProblem(rel(layout, path), line, col,
-                                        f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); "
-                                        "convert the file to UTF-8")]
+            return None, [
+                ImportProblem(
+                    rel(layout, path),
+                    line,
+                    col,
+                    f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); convert the file to UTF-8",
+                )
+            ]
         raise  # pragma: no cover - decoding the whole file succeeded where reading failed
     except OSError as exc:
         return None, [ImportProblem(rel(layout, path), 1, 1, f"source cannot be read: {exc.strerror or exc}")]
@@ -157,8 +178,15 @@ def read_existing(layout: Layout, edition: str) -> tuple[dict[str, Existing], li
         if found:
             continue
         if not isinstance(loaded.data, dict):
-            problems.append(ImportProblem(rel(layout, path), 1, 1, "is not a YAML mapping, so import cannot tell "
-                                          "which of its fields are curated; fix or delete the file"))
+            problems.append(
+                ImportProblem(
+                    rel(layout, path),
+                    1,
+                    1,
+                    "is not a YAML mapping, so import cannot tell "
+                    "which of its fields are curated; fix or delete the file",
+                )
+            )
             continue
         out[path.stem] = Existing(path, path.read_text(encoding="utf-8"), loaded)
     return out, problems

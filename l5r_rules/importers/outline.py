@@ -57,7 +57,7 @@ class Outline:
     default_kind: str = "rule"
 
     @classmethod
-    def load(cls, document: str) -> "Outline":
+    def load(cls, document: str) -> Outline:
         data = yamlio.load_plain(OUTLINE_DIR / f"{document}.yaml") or {}
         return cls(document=document, **data)
 

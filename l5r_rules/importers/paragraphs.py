@@ -9,11 +9,11 @@ from ..normalize import collapse
 
 @dataclass
 class Para:
-    text: str               # verbatim text as it stands in the source (artifacts removed)
+    text: str  # verbatim text as it stands in the source (artifacts removed)
     page: int | None = None  # page where the source shows one
-    level: int = 0          # 0 = body text; 1.. = heading level (1 outermost)
-    index: int = 0          # position in the document's paragraph list
-    wrapped: bool = False   # a hard-wrapped line of a longer paragraph (Ivory walkthrough)
+    level: int = 0  # 0 = body text; 1.. = heading level (1 outermost)
+    index: int = 0  # position in the document's paragraph list
+    wrapped: bool = False  # a hard-wrapped line of a longer paragraph (Ivory walkthrough)
 
     @property
     def norm(self) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from pathlib import Path
 
 from .. import yamlio
 from ..layout import Layout
@@ -36,8 +35,13 @@ def _has_comments(ex: Existing) -> bool:
     return any(_COMMENT.search(line) and line not in plain for line in ex.text.splitlines())
 
 
-def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] | None = None,
-              accept_renames: bool = False, keep_orphans: bool = False) -> ImportReport:
+def make_plan(
+    layout: Layout,
+    only: str | None = None,
+    renames: dict[str, str] | None = None,
+    accept_renames: bool = False,
+    keep_orphans: bool = False,
+) -> ImportReport:
     report = ImportReport()
     renames = dict(renames or {})
     registry, problems = read_registry(layout)
@@ -46,10 +50,16 @@ def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] |
         return report
     docs = [d for d in registry.documents if only in (None, d.id, d.edition)]
     if not docs:
-        report.problems.append(ImportProblem(
-            "", 0, 0, f"--only '{only}' is neither a document id nor an edition id of glossary/_sources.yaml "
-            f"(documents: {', '.join(d.id for d in registry.documents)}; "
-            f"editions: {', '.join(dict.fromkeys(d.edition for d in registry.documents))})"))
+        report.problems.append(
+            ImportProblem(
+                "",
+                0,
+                0,
+                f"--only '{only}' is neither a document id nor an edition id of glossary/_sources.yaml "
+                f"(documents: {', '.join(d.id for d in registry.documents)}; "
+                f"editions: {', '.join(dict.fromkeys(d.edition for d in registry.documents))})",
+            )
+        )
         return report
     skip_items, problems = read_skip_list(layout)
     report.problems += problems
@@ -64,9 +74,14 @@ def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] |
         try:
             built[doc.id] = build_entries(doc, layout, text=text, outline=outline, skip_items=skip_items)
         except Exception as exc:  # noqa: BLE001 - a failing reader or outline must stop import, not crash it
-            report.problems.append(ImportProblem(
-                rel(layout, doc.path(layout)), 1, 1,
-                f"the {doc.format} reader or the outline of '{doc.id}' failed: {type(exc).__name__}: {exc}"))
+            report.problems.append(
+                ImportProblem(
+                    rel(layout, doc.path(layout)),
+                    1,
+                    1,
+                    f"the {doc.format} reader or the outline of '{doc.id}' failed: {type(exc).__name__}: {exc}",
+                )
+            )
 
     existing: dict[str, dict[str, Existing]] = {}
     for edition in dict.fromkeys(d.edition for d in docs):
@@ -77,15 +92,19 @@ def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] |
 
     used: set[str] = set()
     for doc in docs:
-        _plan_document(layout, doc, built[doc.id], existing[doc.edition], renames, used,
-                       accept_renames, keep_orphans, report)
+        _plan_document(
+            layout, doc, built[doc.id], existing[doc.edition], renames, used, accept_renames, keep_orphans, report
+        )
     produced = {e["id"] for entries in built.values() for e in entries}
     known = produced | {k for files in existing.values() for k in files}
     for old, new in renames.items():
         if old in used:
             continue
-        why = ("is still produced by the sources: nothing to rename" if old in produced
-               else f"is not an entry of the imported documents{_hint(old, known)}")
+        why = (
+            "is still produced by the sources: nothing to rename"
+            if old in produced
+            else f"is not an entry of the imported documents{_hint(old, known)}"
+        )
         report.problems.append(ImportProblem("", 0, 0, f"--rename {old}={new}: '{old}' {why}"))
     if report.renamed and not report.problems:
         _find_references(layout, report)
@@ -95,8 +114,11 @@ def make_plan(layout: Layout, only: str | None = None, renames: dict[str, str] |
 def _find_references(layout: Layout, report: ImportReport) -> None:
     """Glossary files that still name a renamed id (concepts, errata, related ...): import does not edit them."""
     gone = set(report.deletions)
-    texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in sorted(layout.glossary.rglob("*.yaml"))
-             if p.is_file() and p not in gone}
+    texts = {
+        p: p.read_text(encoding="utf-8", errors="replace")
+        for p in sorted(layout.glossary.rglob("*.yaml"))
+        if p.is_file() and p not in gone
+    }
     for old, _new, _fields in report.renamed:
         word = re.compile(rf"(?<![a-z0-9-]){re.escape(old)}(?![a-z0-9-])")
         found = [rel(layout, p) for p, text in texts.items() if word.search(text)]
@@ -110,8 +132,10 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
     appeared = {k: e for k, e in produced.items() if k not in existing}
     curated = {k: curated_fields(ex.data) for k, ex in vanished.items()}
     named = {old: renames[old] for old in vanished if old in renames}  # explicit renames go first
-    suggestions = suggest_replacements({k: ex.data for k, ex in vanished.items() if curated[k] and k not in named},
-                                       {k: e for k, e in appeared.items() if k not in named.values()})
+    suggestions = suggest_replacements(
+        {k: ex.data for k, ex in vanished.items() if curated[k] and k not in named},
+        {k: e for k, e in appeared.items() if k not in named.values()},
+    )
 
     carried: dict[str, str] = {}  # new id -> old id whose curated fields it takes
     for old_id, ex in sorted(vanished.items(), key=lambda item: item[0] not in named):
@@ -138,22 +162,36 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
         elif keep_orphans:
             target = orphan_path(layout, doc.edition, old_id)
             if target.exists() and target.read_text(encoding="utf-8") != ex.text:
-                report.problems.append(ImportProblem(rel(layout, target), 1, 1, f"an older orphan of '{old_id}' is "
-                                                     "already here; resolve or delete it before parking another"))
+                report.problems.append(
+                    ImportProblem(
+                        rel(layout, target),
+                        1,
+                        1,
+                        f"an older orphan of '{old_id}' is already here; resolve or delete it before parking another",
+                    )
+                )
                 continue
             report.files[target] = ex.text
             report.deletions.append(ex.path)
             report.orphaned.append((rel(layout, ex.path), rel(layout, target)))
         else:
             line, col = ex.loaded.where((fields[0],))
-            likely = (f"most likely replaced by {suggestion.describe()}; carry them over with "
-                      f"--rename {old_id}={suggestion.new}" + (" or --accept-renames" if suggestion.similarity
-                                                                >= ACCEPT_SIMILARITY else "")
-                      if suggestion else f"no new id appeared in '{doc.id}' to replace it")
-            report.problems.append(ImportProblem(
-                rel(layout, ex.path), line, col,
-                f"'{old_id}' is no longer produced by '{doc.id}' and its curated field(s) {', '.join(fields)} "
-                f"would be lost: {likely}, park the file with --keep-orphans, or delete those fields by hand"))
+            likely = (
+                f"most likely replaced by {suggestion.describe()}; carry them over with "
+                f"--rename {old_id}={suggestion.new}"
+                + (" or --accept-renames" if suggestion.similarity >= ACCEPT_SIMILARITY else "")
+                if suggestion
+                else f"no new id appeared in '{doc.id}' to replace it"
+            )
+            report.problems.append(
+                ImportProblem(
+                    rel(layout, ex.path),
+                    line,
+                    col,
+                    f"'{old_id}' is no longer produced by '{doc.id}' and its curated field(s) {', '.join(fields)} "
+                    f"would be lost: {likely}, park the file with --keep-orphans, or delete those fields by hand",
+                )
+            )
 
     written = unchanged = 0
     for entry in entries:
@@ -175,13 +213,19 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
 def _rename_problem(doc, old_id, new_id, produced, appeared, existing, carried) -> ImportProblem | None:
     head = f"--rename {old_id}={new_id}:"
     if new_id not in produced:
-        return ImportProblem("", 0, 0, f"{head} '{new_id}' is not an id that '{doc.id}' produces"
-                                       f"{_hint(new_id, appeared or produced)}")
+        return ImportProblem(
+            "", 0, 0, f"{head} '{new_id}' is not an id that '{doc.id}' produces{_hint(new_id, appeared or produced)}"
+        )
     if new_id in carried:
         return ImportProblem("", 0, 0, f"{head} '{carried[new_id]}' is already carried onto '{new_id}'")
     if new_id in existing and curated_fields(existing[new_id].data):
-        return ImportProblem("", 0, 0, f"{head} '{new_id}' already has curated fields "
-                                       f"({', '.join(curated_fields(existing[new_id].data))}); merge the two by hand")
+        return ImportProblem(
+            "",
+            0,
+            0,
+            f"{head} '{new_id}' already has curated fields "
+            f"({', '.join(curated_fields(existing[new_id].data))}); merge the two by hand",
+        )
     return None
 
 

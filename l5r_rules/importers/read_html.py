@@ -9,8 +9,10 @@ of the lines before it.
 
 from __future__ import annotations
 
-from ..normalize import HTML_BLOCKS as _BLOCKS, PAGE_MARKER, html_blocks
+from ..normalize import HTML_BLOCKS as _BLOCKS
+from ..normalize import PAGE_MARKER, html_blocks
 from .paragraphs import Para
+
 
 def read_html(html: str) -> list[Para]:
     paras: list[Para] = []

@@ -39,8 +39,9 @@ def document_outline(doc: Document) -> Outline:
     return Outline.load(doc.id)
 
 
-def document_paragraphs(doc: Document, layout: Layout, text: str | None = None,
-                        outline: Outline | None = None) -> list[Para]:
+def document_paragraphs(
+    doc: Document, layout: Layout, text: str | None = None, outline: Outline | None = None
+) -> list[Para]:
     """The document's paragraphs as its reader sees them, headings classified."""
     text = doc.raw_text(layout) if text is None else text
     if "first-line-note" in doc.artifacts:
@@ -49,8 +50,13 @@ def document_paragraphs(doc: Document, layout: Layout, text: str | None = None,
     return classify(paras, outline or document_outline(doc))
 
 
-def document_sections(doc: Document, layout: Layout, text: str | None = None, outline: Outline | None = None,
-                      skip_items: list[SkipItem] | None = None) -> list[Section]:
+def document_sections(
+    doc: Document,
+    layout: Layout,
+    text: str | None = None,
+    outline: Outline | None = None,
+    skip_items: list[SkipItem] | None = None,
+) -> list[Section]:
     outline = outline or document_outline(doc)
     paras = document_paragraphs(doc, layout, text, outline)
     items = [i for i in (load_skip_list(layout) if skip_items is None else skip_items) if i.document == doc.id]
@@ -59,24 +65,31 @@ def document_sections(doc: Document, layout: Layout, text: str | None = None, ou
     return split(kept, outline)
 
 
-def build_entries(doc: Document, layout: Layout, text: str | None = None, outline: Outline | None = None,
-                  skip_items: list[SkipItem] | None = None) -> list[dict]:
+def build_entries(
+    doc: Document,
+    layout: Layout,
+    text: str | None = None,
+    outline: Outline | None = None,
+    skip_items: list[SkipItem] | None = None,
+) -> list[dict]:
     sections = document_sections(doc, layout, text, outline, skip_items)
     ids = assign_ids(sections, doc.edition)
     lang = doc.language
     entries = []
     for order, (entry_id, s) in enumerate(zip(ids, sections), 1):
-        entries.append({
-            "id": entry_id,
-            "term": s.term,
-            "game": doc.game,
-            "edition": doc.edition,
-            "kind": s.kind,
-            "lang": lang,
-            "source": {"document": doc.id, "section": s.path, "page": s.page},
-            "order": order,
-            "text": s.text,
-        })
+        entries.append(
+            {
+                "id": entry_id,
+                "term": s.term,
+                "game": doc.game,
+                "edition": doc.edition,
+                "kind": s.kind,
+                "lang": lang,
+                "source": {"document": doc.id, "section": s.path, "page": s.page},
+                "order": order,
+                "text": s.text,
+            }
+        )
     return entries
 
 
@@ -84,22 +97,27 @@ def build_entries(doc: Document, layout: Layout, text: str | None = None, outlin
 class ImportReport:
     """What an import did (or, with problems, refused to do: then nothing was written)."""
 
-    counts: dict[str, int] = field(default_factory=dict)       # document id -> entries produced
-    written: dict[str, int] = field(default_factory=dict)      # document id -> entry files (re)written
-    unchanged: dict[str, int] = field(default_factory=dict)    # document id -> entry files left alone
-    removed: list[str] = field(default_factory=list)           # files deleted: no longer produced, nothing curated
+    counts: dict[str, int] = field(default_factory=dict)  # document id -> entries produced
+    written: dict[str, int] = field(default_factory=dict)  # document id -> entry files (re)written
+    unchanged: dict[str, int] = field(default_factory=dict)  # document id -> entry files left alone
+    removed: list[str] = field(default_factory=list)  # files deleted: no longer produced, nothing curated
     renamed: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (old id, new id, fields carried)
     references: dict[str, list[str]] = field(default_factory=dict)  # renamed id -> files that still name it
-    orphaned: list[tuple[str, str]] = field(default_factory=list)            # (entry file, where it was parked)
+    orphaned: list[tuple[str, str]] = field(default_factory=list)  # (entry file, where it was parked)
     stale: list[tuple[str, str]] = field(default_factory=list)  # (entry id, fingerprint of its new text)
-    comments_dropped: list[str] = field(default_factory=list)   # rewritten files whose comments are gone
+    comments_dropped: list[str] = field(default_factory=list)  # rewritten files whose comments are gone
     problems: list[ImportProblem] = field(default_factory=list)
-    files: dict[Path, str] = field(default_factory=dict)        # the plan: path -> new text
-    deletions: list[Path] = field(default_factory=list)         # the plan: files to delete after writing
+    files: dict[Path, str] = field(default_factory=dict)  # the plan: path -> new text
+    deletions: list[Path] = field(default_factory=list)  # the plan: files to delete after writing
 
 
-def run_import(layout: Layout, only: str | None = None, renames: dict[str, str] | None = None,
-               accept_renames: bool = False, keep_orphans: bool = False) -> ImportReport:
+def run_import(
+    layout: Layout,
+    only: str | None = None,
+    renames: dict[str, str] | None = None,
+    accept_renames: bool = False,
+    keep_orphans: bool = False,
+) -> ImportReport:
     """Plan the import and, if the plan has no problems, write it. Returns the report either way."""
     from .apply import WriteFailed, apply
     from .inputs import rel

@@ -40,7 +40,9 @@ class Section:
             return self.term
         out = self.paras[0].text
         for prev, p in zip(self.paras, self.paras[1:]):
-            joined = prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_SENTENCE_END) and p.text[:1].isupper())
+            joined = (
+                prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_SENTENCE_END) and p.text[:1].isupper())
+            )
             out += ("\n" if joined else "\n\n") + p.text
         return out
 
@@ -79,8 +81,12 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
                 current.has_children = True
             stack.append((p.level, p.text))
             here = path()
-            current = Section(term=collapse(p.text), path=here, kind=outline.kind_for(collapse(p.text), here[:-1] + [here[-1]]),
-                              page=p.page)
+            current = Section(
+                term=collapse(p.text),
+                path=here,
+                kind=outline.kind_for(collapse(p.text), here[:-1] + [here[-1]]),
+                page=p.page,
+            )
             sections.append(current)
             inline_root = next((t for t in reversed(here) if t in outline.inline_terms), None)
             continue
@@ -89,8 +95,12 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
             bare = next((t for t in outline.inline_terms_without_colon if p.norm.startswith(t + " ")), None)
             if m or bare:
                 term = bare or m.group(1).strip()
-                current = Section(term=term, path=path() + [term],
-                                  kind=outline.inline_term_kind.get(inline_root, "glossary-term"), page=p.page)
+                current = Section(
+                    term=term,
+                    path=path() + [term],
+                    kind=outline.inline_term_kind.get(inline_root, "glossary-term"),
+                    page=p.page,
+                )
                 sections.append(current)
                 current.paras.append(p)
                 continue

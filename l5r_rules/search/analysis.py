@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
-from whoosh.analysis import STOP_WORDS
+from whoosh.analysis import STOP_WORDS, CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.support.charset import accent_map
 
 WORD_PATTERN = r"\w+(?:['’]\w+)*"
@@ -25,8 +24,7 @@ WORD_PATTERN = r"\w+(?:['’]\w+)*"
 # Invisible characters that only break a word in two (soft hyphen, zero-width space,
 # non-joiner, joiner, word joiner, byte order mark): dropped. The trade mark signs
 # are spaces: NFKC would glue "TM" to the word before them.
-_INVISIBLE = {**dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"), None),
-              ord("™"): " ", ord("℠"): " "}
+_INVISIBLE = {**dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"), None), ord("™"): " ", ord("℠"): " "}
 # Lone surrogates: the bytes of a command-line argument that were not UTF-8. Not text.
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -44,14 +42,24 @@ def normalize(text: str) -> str:
 
 @cache
 def english():
-    return (RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | StopFilter(stoplist=STOP_WORDS, minsize=2)
-            | StemFilter(lang="en", cachesize=-1) | CharsetFilter(accent_map))
+    return (
+        RegexTokenizer(WORD_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=STOP_WORDS, minsize=2)
+        | StemFilter(lang="en", cachesize=-1)
+        | CharsetFilter(accent_map)
+    )
 
 
 @cache
 def german():
-    return (RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | StopFilter(lang="de", minsize=2)
-            | StemFilter(lang="de", cachesize=-1) | CharsetFilter(accent_map))
+    return (
+        RegexTokenizer(WORD_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(lang="de", minsize=2)
+        | StemFilter(lang="de", cachesize=-1)
+        | CharsetFilter(accent_map)
+    )
 
 
 @cache

@@ -17,15 +17,16 @@ from pathlib import Path
 
 from whoosh import index as windex
 
-from ..layout import Layout, find_root
 from ..editions import Registry
+from ..layout import Layout, find_root
 from ..vocab import Kind
 from .errors import IndexDamaged, SearchUsageError
 from .fields import build_schema
-from .repair import Report, to_stderr, with_index
-from .store import INDEX_NAME, load_doc_table, load_field_docs, load_registry
 from .querying import EditionWords, build_query, plan
-from .scoring import ReaderStats, score as score_query, top
+from .repair import Report, to_stderr, with_index
+from .scoring import ReaderStats, top
+from .scoring import score as score_query
+from .store import INDEX_NAME, load_doc_table, load_field_docs, load_registry
 from .synonyms import load as load_synonyms
 
 KINDS = {k.value for k in Kind}
@@ -50,11 +51,23 @@ class Hit:
     def as_json(self) -> dict:
         p = self.payload
         return {
-            "id": p["id"], "term": p["term"], "game": p["game"], "edition": p["edition"], "kind": p["kind"],
-            "lang": p["lang"], "text": p["text"], "translation": p["translation"],
-            "source": {"document": p["source"]["document"], "section": p["source"]["section"],
-                       "page": p["source"]["page"]},
-            "concept": p["concept"], "url": p["url"], "score": round(self.score, 4), "matched": self.matched,
+            "id": p["id"],
+            "term": p["term"],
+            "game": p["game"],
+            "edition": p["edition"],
+            "kind": p["kind"],
+            "lang": p["lang"],
+            "text": p["text"],
+            "translation": p["translation"],
+            "source": {
+                "document": p["source"]["document"],
+                "section": p["source"]["section"],
+                "page": p["source"]["page"],
+            },
+            "concept": p["concept"],
+            "url": p["url"],
+            "score": round(self.score, 4),
+            "matched": self.matched,
         }
 
 
@@ -92,8 +105,15 @@ def check_filter(name: str, value: str | None, registry: Registry) -> str | None
 
 
 class Engine:
-    def __init__(self, layout: Layout, ix, synonyms, docs: list[dict], field_docs: dict[str, int] | None = None,
-                 registry: Registry | None = None):
+    def __init__(
+        self,
+        layout: Layout,
+        ix,
+        synonyms,
+        docs: list[dict],
+        field_docs: dict[str, int] | None = None,
+        registry: Registry | None = None,
+    ):
         self.layout = layout
         self.ix = ix
         self.synonyms = synonyms
@@ -144,17 +164,30 @@ class Engine:
 
     def errata_for(self, *ids: str) -> list[dict]:
         wanted = set(ids)
-        return [self.payload(n) for n, d in enumerate(self.docs)
-                if d["doctype"] == "errata" and wanted.intersection(d["refers"] or ())]
+        return [
+            self.payload(n)
+            for n, d in enumerate(self.docs)
+            if d["doctype"] == "errata" and wanted.intersection(d["refers"] or ())
+        ]
 
     def all_ids(self, doctype: str = "entry") -> list[str]:
         return sorted(d["id"] for d in self.docs if d["doctype"] == doctype)
 
     # -- search -------------------------------------------------------------------
-    def search(self, text: str, *, game: str | None = None, edition: str | None = None,
-               kind: str | None = None, limit: int = 10) -> Results:
-        game, edition, kind = (check_filter("game", game, self.registry), check_filter("edition", edition, self.registry),
-                               check_filter("kind", kind, self.registry))
+    def search(
+        self,
+        text: str,
+        *,
+        game: str | None = None,
+        edition: str | None = None,
+        kind: str | None = None,
+        limit: int = 10,
+    ) -> Results:
+        game, edition, kind = (
+            check_filter("game", game, self.registry),
+            check_filter("edition", edition, self.registry),
+            check_filter("kind", kind, self.registry),
+        )
         if limit < 1:
             raise SearchUsageError("--limit must be at least 1")
         limit = min(limit, len(self.docs))  # --limit 1000000000: every document at most
@@ -186,19 +219,32 @@ class Engine:
             if not (editions or games or kind):
                 allowed = None
             else:
-                allowed = {n for n, d in enumerate(self.docs)
-                           if (d["doctype"] == "entry" and self._passes(d, editions, games, kind))
-                           or (d["doctype"] == "concept" and not kind)}
+                allowed = {
+                    n
+                    for n, d in enumerate(self.docs)
+                    if (d["doctype"] == "entry" and self._passes(d, editions, games, kind))
+                    or (d["doctype"] == "concept" and not kind)
+                }
             self._filters[key] = allowed
         return self._filters[key]
 
     @staticmethod
     def _passes(doc: dict, editions: set[str], games: set[str], kind: str | None) -> bool:
-        return ((not editions or doc["edition"] in editions) and (not games or doc["game"] in games)
-                and (not kind or doc["kind"] == kind))
+        return (
+            (not editions or doc["edition"] in editions)
+            and (not games or doc["game"] in games)
+            and (not kind or doc["kind"] == kind)
+        )
 
-    def _grouped(self, scores: dict[int, float], editions: set[str], games: set[str], kind: str | None, limit: int,
-                 soft_editions: set[str] = frozenset()) -> list[Group]:
+    def _grouped(
+        self,
+        scores: dict[int, float],
+        editions: set[str],
+        games: set[str],
+        kind: str | None,
+        limit: int,
+        soft_editions: set[str] = frozenset(),
+    ) -> list[Group]:
         found = top(scores, max(limit * 4, 40), self._allowed(editions, games, kind))
         scored = []
         for docnum, score in found:
@@ -238,8 +284,12 @@ class Engine:
             total += len(hits)
             if total > limit:  # cut the last group so that exactly `limit` entries are returned
                 hits = hits[: len(hits) - (total - limit)]
-            out.append(Group(self.payload(concept) if concept is not None else None,
-                             [Hit(self.payload(d), s, matched) for d, s, matched in hits]))
+            out.append(
+                Group(
+                    self.payload(concept) if concept is not None else None,
+                    [Hit(self.payload(d), s, matched) for d, s, matched in hits],
+                )
+            )
             if total >= limit:
                 break
         return out

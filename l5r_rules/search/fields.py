@@ -3,7 +3,8 @@
 Entries are English or German, so every searchable field exists twice (`x` with the
 English analyzer, `x_de` with the German one) and each entry fills the pair that
 matches its language. A concept's title and aliases are searched in the concept's own
-document, which brings each edition's entry into the results (engine.py). Everything a result prints lives in the stored `payload`
+document, which brings each edition's entry into the results (engine.py). Everything a result prints
+lives in the stored `payload`
 (JSON), so answering a query never reads the YAML files.
 """
 

@@ -23,8 +23,19 @@ from ..layout import Layout
 
 STAMP_NAME = "fingerprint.json"
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_CODE_FILES = ("analysis.py", "decompound.py", "fields.py", "indexer.py", "payloads.py", "store.py", "synonyms.py",
-               "synonyms.yaml", "../urls.py", "../citation.py", "../editions.py")
+_CODE_FILES = (
+    "analysis.py",
+    "decompound.py",
+    "fields.py",
+    "indexer.py",
+    "payloads.py",
+    "store.py",
+    "synonyms.py",
+    "synonyms.yaml",
+    "../urls.py",
+    "../citation.py",
+    "../editions.py",
+)
 
 
 def _walk(top: str, rel: str = "") -> list[tuple[str, os.stat_result]]:

@@ -20,10 +20,10 @@ from whoosh import index as windex
 from ..layout import Layout
 from .analysis import WORD_PATTERN, normalize
 from .decompound import Splitter, vocabulary_of
+from .errors import IndexUnwritable
 from .fields import AVERAGED_OVER_FILLED, build_schema
 from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
-from .errors import IndexUnwritable
 from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table, write_field_docs, write_registry
 from .synonyms import write_json as write_synonyms
 
@@ -47,7 +47,9 @@ def _normalized(entry: dict) -> dict:
     source = entry.get("source") or {}
     translation = entry.get("translation") or {}
     return {
-        **entry, "term": normalize(entry["term"]), "text": normalize(entry["text"]),
+        **entry,
+        "term": normalize(entry["term"]),
+        "text": normalize(entry["text"]),
         "aliases": [normalize(a) for a in entry.get("aliases") or []],
         "source": {**source, "section": [normalize(s) for s in source.get("section") or []]},
         "translation": {**translation, "text": normalize(translation.get("text") or "")},
@@ -55,15 +57,22 @@ def _normalized(entry: dict) -> dict:
 
 
 def _normalized_concept(concept: dict) -> dict:
-    return {**concept, "title": normalize(concept["title"]), "summary": normalize(concept.get("summary", "")),
-            "aliases": [normalize(a) for a in concept.get("aliases") or []]}
+    return {
+        **concept,
+        "title": normalize(concept["title"]),
+        "summary": normalize(concept.get("summary", "")),
+        "aliases": [normalize(a) for a in concept.get("aliases") or []],
+    }
 
 
 def _german_splitter(entries) -> Splitter:
     """A compound splitter whose vocabulary is the words of the German entries themselves."""
     vocabulary = vocabulary_of(
-        text for e in entries if e.get("lang") == "de"
-        for text in (e["term"], " ".join((e.get("source") or {}).get("section") or []), e["text"]))
+        text
+        for e in entries
+        if e.get("lang") == "de"
+        for text in (e["term"], " ".join((e.get("source") or {}).get("section") or []), e["text"])
+    )
     return Splitter(lambda word: vocabulary.get(word, 0))
 
 
@@ -84,19 +93,38 @@ def _documents(layout: Layout):
         payload = entry_payload(original, cid, titles.get((entry.get("source") or {}).get("document")))
         lang = entry.get("lang", "en")
         section = " / ".join(entry["source"]["section"][:-1])
-        parts = " ".join(splitter.compound_parts("\n".join([entry["term"], section, entry["text"]]))
-                         if lang == "de" else [])
+        parts = " ".join(
+            splitter.compound_parts("\n".join([entry["term"], section, entry["text"]])) if lang == "de" else []
+        )
         yield {
-            "id": entry["id"], "doctype": "entry", "game": entry["game"], "edition": entry["edition"],
-            "kind": entry["kind"], "lang": lang, "concept": cid or "",
-            "aliases": alias_text, "aliases_de": alias_text,
+            "id": entry["id"],
+            "doctype": "entry",
+            "game": entry["game"],
+            "edition": entry["edition"],
+            "kind": entry["kind"],
+            "lang": lang,
+            "concept": cid or "",
+            "aliases": alias_text,
+            "aliases_de": alias_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
             "payload": json.dumps(payload, ensure_ascii=False),
-            "words": _distinct_words(entry["term"], section, entry["text"], alias_text, concept_text,
-                                     (entry.get("translation") or {}).get("text", "")),
+            "words": _distinct_words(
+                entry["term"],
+                section,
+                entry["text"],
+                alias_text,
+                concept_text,
+                (entry.get("translation") or {}).get("text", ""),
+            ),
             # a German heading also holds its compounds' parts: "Spielende" is a heading about "Spiel" and "Ende"
-            **_lang_fields(lang, term=" ".join([entry["term"], *splitter.compound_parts(entry["term"])])
-                           if lang == "de" else entry["term"], section=section, text=entry["text"]),
+            **_lang_fields(
+                lang,
+                term=" ".join([entry["term"], *splitter.compound_parts(entry["term"])])
+                if lang == "de"
+                else entry["term"],
+                section=section,
+                text=entry["text"],
+            ),
             **({"parts_de": parts} if parts else {}),
         }
     for original in kb.concepts.values():
@@ -106,8 +134,14 @@ def _documents(layout: Layout):
         # the most central entry of each edition: results show it when the concept matched
         central = {edition: ids[0] for edition, ids in payload["entries"].items() if ids and ids[0] in kb.entries}
         yield {
-            "id": concept["id"], "doctype": "concept", "kind": "concept", "concept": concept["id"], "central": central,
-            "term": concept["title"], "aliases": alias_text, "aliases_de": alias_text,
+            "id": concept["id"],
+            "doctype": "concept",
+            "kind": "concept",
+            "concept": concept["id"],
+            "central": central,
+            "term": concept["title"],
+            "aliases": alias_text,
+            "aliases_de": alias_text,
             "text": concept.get("summary", ""),
             "words": _distinct_words(concept["title"], alias_text, concept.get("summary", "")),
             "payload": json.dumps(payload, ensure_ascii=False),
@@ -115,7 +149,9 @@ def _documents(layout: Layout):
     for record in kb.errata.values():
         refers = [record.get("entry", ""), *(record.get("affects") or []), *(record.get("concepts") or [])]
         yield {
-            "id": f"errata:{record['id']}", "doctype": "errata", "edition": record.get("edition", ""),
+            "id": f"errata:{record['id']}",
+            "doctype": "errata",
+            "edition": record.get("edition", ""),
             "refers": ",".join(r for r in refers if r),
             "payload": json.dumps(errata_payload(record), ensure_ascii=False),
         }

@@ -38,8 +38,11 @@ def entry_payload(entry: dict, concept: str | None, document_title: str | None) 
         "kind": entry["kind"],
         "lang": entry.get("lang", "en"),
         "text": entry["text"],
-        "translation": ({"lang": translation.get("lang", "en"), "text": translation["text"], "unofficial": True}
-                        if translation else None),
+        "translation": (
+            {"lang": translation.get("lang", "en"), "text": translation["text"], "unofficial": True}
+            if translation
+            else None
+        ),
         "source": {
             "document": source.get("document"),
             "title": document_title,

@@ -43,6 +43,7 @@ LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_d
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
 
+
 @dataclass(frozen=True)
 class EditionWords:
     """The words of a question that name an edition or game, from the registry (editions.py).
@@ -61,7 +62,7 @@ class EditionWords:
         return max((len(k) for k in self.phrases), default=1)
 
     @classmethod
-    def of(cls, registry) -> "EditionWords":
+    def of(cls, registry) -> EditionWords:
         phrases: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]] = {}
         soft: dict[str, set[str]] = {}
         for game in registry.games:
@@ -125,7 +126,7 @@ def words_of(text: str) -> list[str]:
 
 def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[tuple[str, ...], int] | None:
     for n in range(min(longest, len(words) - i), 0, -1):
-        key = tuple(words[i:i + n])
+        key = tuple(words[i : i + n])
         if key in table:
             return key, n
     return None
@@ -210,7 +211,7 @@ def _fuzzy(reader, word: str) -> list[str]:
 
 def _swaps(word: str) -> set[str]:
     """`word` with two neighbouring letters swapped, the first letter kept."""
-    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
 
 
 def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, list[str]]) -> Node | None:
@@ -238,8 +239,7 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
             for lang, fields in LANG_FIELDS.items():
                 terms = analyze(ANALYZERS[lang](), candidate)
                 if len(terms) == 1:
-                    parts.extend(Term(f, terms[0], FUZZY_WEIGHT) for f, _ in fields
-                                 if _useful(reader, f, terms))
+                    parts.extend(Term(f, terms[0], FUZZY_WEIGHT) for f, _ in fields if _useful(reader, f, terms))
     if not parts:
         return None
     return _or(parts)

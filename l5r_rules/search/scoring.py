@@ -36,16 +36,16 @@ class Term(NamedTuple):
 
 
 class All(NamedTuple):
-    parts: tuple["Node", ...]
+    parts: tuple[Node, ...]
     boost: float = 1.0
 
 
 class Any(NamedTuple):
-    parts: tuple["Node", ...]
+    parts: tuple[Node, ...]
     boost: float = 1.0
 
 
-Node = Union[Term, All, Any]
+Node = Union[Term, All, Any]  # noqa: UP007 - a runtime alias of forward references
 
 
 class ReaderStats:

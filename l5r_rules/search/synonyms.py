@@ -23,8 +23,9 @@ def read_yaml(path: Path = SYNONYMS_FILE) -> dict[str, list[str]]:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
-    return {" ".join(str(k).lower().split()): [str(v) for v in values]
-            for k, values in (data.get("synonyms") or {}).items()}
+    return {
+        " ".join(str(k).lower().split()): [str(v) for v in values] for k, values in (data.get("synonyms") or {}).items()
+    }
 
 
 def write_json(index_dir: Path, path: Path = SYNONYMS_FILE) -> None:

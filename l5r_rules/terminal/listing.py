@@ -20,8 +20,8 @@ import textwrap
 
 import click
 
-from ..terminal import clean
 from ..citation import short_citation
+from ..terminal import clean
 
 EXCERPT_CHARS = 220
 TRANSLATION_CHARS = 160
@@ -76,8 +76,9 @@ def results_lines(results, columns: int) -> list[str]:
 
 
 def _hit_lines(n: int, p: dict, columns: int) -> list[str]:
-    wrap = textwrap.TextWrapper(width=columns, initial_indent=INDENT, subsequent_indent=INDENT,
-                                break_long_words=False, break_on_hyphens=False)
+    wrap = textwrap.TextWrapper(
+        width=columns, initial_indent=INDENT, subsequent_indent=INDENT, break_long_words=False, break_on_hyphens=False
+    )
     number, term, label = f"{n:>3}. ", clean(p["term"]), f"{p['edition']} · {p['kind']}"
     label, entry_id = click.style(label, fg="cyan"), click.style(p["id"], dim=True)
     lines = [""]

@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..terminal import clean
 from ..citation import citation_of_payload as citation
+from ..terminal import clean
 
 OWN_WORDS = ("(our words, not rule text)", "dim")
 
@@ -37,8 +37,9 @@ def line(*parts) -> Text:
 
 
 def print_entry(entry: dict, related: list[dict], errata: list[dict], out: Console) -> None:
-    out.print(line((entry["term"], "bold"), "  ", (entry["edition"], "cyan"), f" · {entry['kind']} · ",
-                   (entry["id"], "dim")))
+    out.print(
+        line((entry["term"], "bold"), "  ", (entry["edition"], "cyan"), f" · {entry['kind']} · ", (entry["id"], "dim"))
+    )
     out.print(line("Source: ", citation(entry)))
     out.print(line("Site: ", entry["url"]))
     if entry.get("concept"):
@@ -61,8 +62,17 @@ def _print_errata(errata: list[dict], out: Console) -> None:
     if errata:
         out.rule("Errata and changes")
         for e in errata:
-            out.print(line("- ", (e.get("title", e["id"]), "bold"), f" ({e.get('type')}, {e.get('edition')}): ",
-                           e.get("summary", ""), " ", OWN_WORDS, f" — stated in {e.get('entry')}"))
+            out.print(
+                line(
+                    "- ",
+                    (e.get("title", e["id"]), "bold"),
+                    f" ({e.get('type')}, {e.get('edition')}): ",
+                    e.get("summary", ""),
+                    " ",
+                    OWN_WORDS,
+                    f" — stated in {e.get('entry')}",
+                )
+            )
 
 
 def print_concept(concept: dict, entries: dict[str, list[dict]], errata: list[dict], out: Console) -> None:
@@ -122,8 +132,12 @@ def print_compare(concept: dict, columns: dict[str, str], diffs: list[dict], out
         if not d["same_game"]:
             out.rule(line(f"{d['from']} → {d['to']}: different games, compared side by side above (no word diff)"))
         elif not d["highlight"]:
-            out.rule(line(f"{d['from']} → {d['to']}: worded differently ({d['similarity']:.0%} of words in common), "
-                          "no word diff"))
+            out.rule(
+                line(
+                    f"{d['from']} → {d['to']}: worded differently ({d['similarity']:.0%} of words in common), "
+                    "no word diff"
+                )
+            )
         else:
             out.rule(line(f"{d['from']} → {d['to']}: word changes (similarity {d['similarity']:.0%})"))
             out.print(diff_text(d))

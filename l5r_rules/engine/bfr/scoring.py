@@ -1,4 +1,5 @@
-"""End-of-game honor: flowers, face-up control tokens, secret objective, 5 per territory; no honor from the Shadowlands."""
+"""End-of-game honor: flowers, face-up control tokens, secret objective, 5 per territory;
+no honor from the Shadowlands."""
 
 from __future__ import annotations
 
@@ -18,30 +19,57 @@ class Inputs:
 
 CITES = ("scoring", "scoring.shadowlands", "scoring.markers")
 _CONTROLLER = string("Controlling clan, or null.", nullable=True, example="Krabbe")
-GIVEN = obj("The board at the end of the game.", {
-    "provinces": mapping("For each province: its state at the end.", "province", obj("A province.", {
-        "controller": _CONTROLLER,
-        "flowers": integer("Flowers (printed and on markers): 1 honor each to its controller.", minimum=0,
-                           default=0),
-        "face_up_control": integer("Face-up control tokens: 1 honor each, none in the Shadowlands.", minimum=0,
-                                   default=0),
-        "shadowlands": boolean("A Shadowlands province.", default=False),
-        "honor_marker": integer("Honor on an honor bonus marker.", minimum=0, default=0),
-        "defense_marker": boolean("Has a defense bonus marker (1 honor).", default=False),
-    }), example={"A": {"controller": "Krabbe", "flowers": 2, "face_up_control": 1}}),
-    "territories": mapping("For each territory: its controller (5 honor) and whether it is in the Shadowlands "
-                           "(no honor).", "territory", obj("A territory.", {
-                               "controller": _CONTROLLER,
-                               "shadowlands": boolean("A Shadowlands territory.", default=False),
-                           }), default={}, example={"Krabbe-Territorium": {"controller": "Krabbe"}}),
-    "objectives": mapping("For each clan: honor from its secret objective.", "clan", INT, default={},
-                          example={"Krabbe": 4}),
-}, required=["provinces"])
-OUTCOME = obj("Each clan's honor and the winner.", {
-    "honor": mapping("Each clan's final honor.", "clan", INT, example={"Krabbe": 12, "Kranich": 9}),
-    "winner": string("The clan with the most honor, or null on a tie.", nullable=True),
-    "unsettled": string("Present on a tie: the rulebook names no tie-breaker."),
-}, required=["honor", "winner"])
+GIVEN = obj(
+    "The board at the end of the game.",
+    {
+        "provinces": mapping(
+            "For each province: its state at the end.",
+            "province",
+            obj(
+                "A province.",
+                {
+                    "controller": _CONTROLLER,
+                    "flowers": integer(
+                        "Flowers (printed and on markers): 1 honor each to its controller.", minimum=0, default=0
+                    ),
+                    "face_up_control": integer(
+                        "Face-up control tokens: 1 honor each, none in the Shadowlands.", minimum=0, default=0
+                    ),
+                    "shadowlands": boolean("A Shadowlands province.", default=False),
+                    "honor_marker": integer("Honor on an honor bonus marker.", minimum=0, default=0),
+                    "defense_marker": boolean("Has a defense bonus marker (1 honor).", default=False),
+                },
+            ),
+            example={"A": {"controller": "Krabbe", "flowers": 2, "face_up_control": 1}},
+        ),
+        "territories": mapping(
+            "For each territory: its controller (5 honor) and whether it is in the Shadowlands (no honor).",
+            "territory",
+            obj(
+                "A territory.",
+                {
+                    "controller": _CONTROLLER,
+                    "shadowlands": boolean("A Shadowlands territory.", default=False),
+                },
+            ),
+            default={},
+            example={"Krabbe-Territorium": {"controller": "Krabbe"}},
+        ),
+        "objectives": mapping(
+            "For each clan: honor from its secret objective.", "clan", INT, default={}, example={"Krabbe": 4}
+        ),
+    },
+    required=["provinces"],
+)
+OUTCOME = obj(
+    "Each clan's honor and the winner.",
+    {
+        "honor": mapping("Each clan's final honor.", "clan", INT, example={"Krabbe": 12, "Kranich": 9}),
+        "winner": string("The clan with the most honor, or null on a tie.", nullable=True),
+        "unsettled": string("Present on a tie: the rulebook names no tie-breaker."),
+    },
+    required=["honor", "winner"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -55,14 +83,22 @@ def resolve(inp: Inputs, rs: Ruleset):
     honor = {}
     for clan in clans:
         mine = {n: p for n, p in inp.provinces.items() if p.get("controller") == clan}
-        flowers = t.step(rule, f"{clan}: flowers in controlled provinces",
-                         sum(p.get("flowers", 0) for p in mine.values()))
+        flowers = t.step(
+            rule, f"{clan}: flowers in controlled provinces", sum(p.get("flowers", 0) for p in mine.values())
+        )
         sl = [n for n, p in mine.items() if p.get("shadowlands") and p.get("face_up_control", 0)]
         if sl:
-            t.step(rs.cite("scoring.shadowlands"), f"{clan}: face-up control tokens in the Shadowlands give no honor", 0,
-                   provinces=sl)
-        tokens = t.step(rule, f"{clan}: 1 per face-up control token outside the Shadowlands",
-                        sum(p.get("face_up_control", 0) for p in mine.values() if not p.get("shadowlands")))
+            t.step(
+                rs.cite("scoring.shadowlands"),
+                f"{clan}: face-up control tokens in the Shadowlands give no honor",
+                0,
+                provinces=sl,
+            )
+        tokens = t.step(
+            rule,
+            f"{clan}: 1 per face-up control token outside the Shadowlands",
+            sum(p.get("face_up_control", 0) for p in mine.values() if not p.get("shadowlands")),
+        )
         markers = sum(p.get("honor_marker", 0) + (1 if p.get("defense_marker") else 0) for p in mine.values())
         if markers:
             t.step(rs.cite("scoring.markers"), f"{clan}: honor bonus markers, and 1 per defense bonus marker", markers)

@@ -18,18 +18,34 @@ class Inputs:
 
 
 CITES = ("territory", "scorched")
-TERRITORIES = mapping("For each territory: its provinces.",
-                      "territory", {"type": "array", "items": NAME, "minItems": 1},
-                      example={"Krabbe-Territorium": ["A", "B"]})
-CONTROLLERS = mapping("For each territory: the clan controlling it, or null.", "territory",
-                      {"type": ["string", "null"]}, example={"Krabbe-Territorium": "Krabbe"})
-GIVEN = obj("Territories, their provinces and who controls each province.", {
-    "territories": {**TERRITORIES, "description": "For each territory: its provinces (each one a key of control)."},
-    "control": mapping("For each province: the controlling clan, or null for none.", "province",
-                       {"type": ["string", "null"]}, example={"A": "Krabbe", "B": None}),
-    "scorched_earth": array("Provinces with scorched earth (they need not be controlled).", NAME, default=[],
-                            example=["B"]),
-}, required=["territories", "control"])
+TERRITORIES = mapping(
+    "For each territory: its provinces.",
+    "territory",
+    {"type": "array", "items": NAME, "minItems": 1},
+    example={"Krabbe-Territorium": ["A", "B"]},
+)
+CONTROLLERS = mapping(
+    "For each territory: the clan controlling it, or null.",
+    "territory",
+    {"type": ["string", "null"]},
+    example={"Krabbe-Territorium": "Krabbe"},
+)
+GIVEN = obj(
+    "Territories, their provinces and who controls each province.",
+    {
+        "territories": {**TERRITORIES, "description": "For each territory: its provinces (each one a key of control)."},
+        "control": mapping(
+            "For each province: the controlling clan, or null for none.",
+            "province",
+            {"type": ["string", "null"]},
+            example={"A": "Krabbe", "B": None},
+        ),
+        "scorched_earth": array(
+            "Provinces with scorched earth (they need not be controlled).", NAME, default=[], example=["B"]
+        ),
+    },
+    required=["territories", "control"],
+)
 OUTCOME = obj("Who controls each territory.", {"territories": CONTROLLERS}, required=["territories"])
 
 
@@ -40,8 +56,11 @@ def build(given: dict, choices: dict) -> Inputs:
             known(p, given["control"], ("given", "territories", t, j), what)
     for j, p in enumerate(given.get("scorched_earth", ())):
         known(p, given["control"], ("given", "scorched_earth", j), what)
-    return Inputs({k: tuple(v) for k, v in given["territories"].items()}, dict(given["control"]),
-                  frozenset(given.get("scorched_earth", ())))
+    return Inputs(
+        {k: tuple(v) for k, v in given["territories"].items()},
+        dict(given["control"]),
+        frozenset(given.get("scorched_earth", ())),
+    )
 
 
 def controllers(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
@@ -49,12 +68,20 @@ def controllers(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
     for name, provinces in inp.territories.items():
         live = [p for p in provinces if p not in inp.scorched]
         if len(live) < len(provinces):
-            t.step(rs.cite("scorched"), f"{name}: provinces with scorched earth need not be controlled",
-                   live, scorched=[p for p in provinces if p in inp.scorched])
+            t.step(
+                rs.cite("scorched"),
+                f"{name}: provinces with scorched earth need not be controlled",
+                live,
+                scorched=[p for p in provinces if p in inp.scorched],
+            )
         clans = {inp.control.get(p) for p in live}
         owner = next(iter(clans)) if len(clans) == 1 and None not in clans else None
-        out[name] = t.step(rs.cite("territory"), f"{name}: controlled by the clan controlling each of its provinces",
-                           owner, provinces={p: inp.control.get(p) for p in live})
+        out[name] = t.step(
+            rs.cite("territory"),
+            f"{name}: controlled by the clan controlling each of its provinces",
+            owner,
+            provinces={p: inp.control.get(p) for p in live},
+        )
     return out
 
 

@@ -16,7 +16,8 @@ from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, described, integer, obj
 from ..trace import Tracer
 from .cards import ARMY, Army, army
-from .force import CITES as FORCE_CITES, army_force
+from .force import CITES as FORCE_CITES
+from .force import army_force
 
 
 @dataclass(frozen=True)
@@ -26,34 +27,66 @@ class Inputs:
     province_strength: int
 
 
-CITES = FORCE_CITES + ("battle.no-defenders", "battle.compare", "battle.honor", "battle.overlaid", "dishonor",
-                       "battle.province")
-GIVEN = obj("The two armies at the end of the Resolution Segment and the Province attacked.", {
-    "attacker": described(ARMY, "The attacking army (leave out, or give no units, for an empty army)."),
-    "defender": described(ARMY, "The defending army (leave out, or give no units, for no defenders)."),
-    "province_strength": integer("Strength of the Province being attacked: the attacking Force must exceed the "
-                                 "defending Force plus this to destroy it.", minimum=0, example=5),
-}, required=["province_strength"])
+CITES = FORCE_CITES + (
+    "battle.no-defenders",
+    "battle.compare",
+    "battle.honor",
+    "battle.overlaid",
+    "dishonor",
+    "battle.province",
+)
+GIVEN = obj(
+    "The two armies at the end of the Resolution Segment and the Province attacked.",
+    {
+        "attacker": described(ARMY, "The attacking army (leave out, or give no units, for an empty army)."),
+        "defender": described(ARMY, "The defending army (leave out, or give no units, for no defenders)."),
+        "province_strength": integer(
+            "Strength of the Province being attacked: the attacking Force must exceed the "
+            "defending Force plus this to destroy it.",
+            minimum=0,
+            example=5,
+        ),
+    },
+    required=["province_strength"],
+)
 _SIDES = ("attacker", "defender")
-OUTCOME = obj("Who won, what was destroyed, the Honor gained and the Province's fate.", {
-    "winner": choice_of("attacker, defender, tie, or null when an empty army means no battle winner (Lotus).",
-                        ("attacker", "defender", "tie", None)),
-    "attacker_force": integer("The attacking army's Force total.", example=7),
-    "defender_force": integer("The defending army's Force total.", example=5),
-    "destroyed": obj("Names of the cards destroyed, per army.", {
-        s: array(f"Cards of the {s}'s army destroyed (token cards that are not cards are left out).", NAME)
-        for s in _SIDES}, required=_SIDES, example={"attacker": [], "defender": ["Hida Kisada", "Ashigaru"]}),
-    "honor": obj("Honor gained by each side (per card destroyed in the opposing army).", {
-        s: integer(f"Honor the {s} gains.", minimum=0) for s in _SIDES}, required=_SIDES,
-        example={"attacker": 4, "defender": 0}),
-    "restored": array("Dishonored Personalities of the gaining side restored instead of gaining the Honor.", NAME),
-    "province_destroyed": boolean("The Province is destroyed."),
-}, required=["winner", "attacker_force", "defender_force", "destroyed", "honor", "restored", "province_destroyed"])
+OUTCOME = obj(
+    "Who won, what was destroyed, the Honor gained and the Province's fate.",
+    {
+        "winner": choice_of(
+            "attacker, defender, tie, or null when an empty army means no battle winner (Lotus).",
+            ("attacker", "defender", "tie", None),
+        ),
+        "attacker_force": integer("The attacking army's Force total.", example=7),
+        "defender_force": integer("The defending army's Force total.", example=5),
+        "destroyed": obj(
+            "Names of the cards destroyed, per army.",
+            {
+                s: array(f"Cards of the {s}'s army destroyed (token cards that are not cards are left out).", NAME)
+                for s in _SIDES
+            },
+            required=_SIDES,
+            example={"attacker": [], "defender": ["Hida Kisada", "Ashigaru"]},
+        ),
+        "honor": obj(
+            "Honor gained by each side (per card destroyed in the opposing army).",
+            {s: integer(f"Honor the {s} gains.", minimum=0) for s in _SIDES},
+            required=_SIDES,
+            example={"attacker": 4, "defender": 0},
+        ),
+        "restored": array("Dishonored Personalities of the gaining side restored instead of gaining the Honor.", NAME),
+        "province_destroyed": boolean("The Province is destroyed."),
+    },
+    required=["winner", "attacker_force", "defender_force", "destroyed", "honor", "restored", "province_destroyed"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(army(given.get("attacker"), ("given", "attacker")),
-                  army(given.get("defender"), ("given", "defender")), given["province_strength"])
+    return Inputs(
+        army(given.get("attacker"), ("given", "attacker")),
+        army(given.get("defender"), ("given", "defender")),
+        given["province_strength"],
+    )
 
 
 def _cards(a: Army) -> list[str]:
@@ -62,17 +95,27 @@ def _cards(a: Army) -> list[str]:
 
 def _gain(side: str, a_own: Army, per_card: int, destroyed: Army, rs: Ruleset, t: Tracer) -> tuple[int, list]:
     count = sum(u.card_count for u in destroyed.units)
-    gain = t.step(rs.cite("battle.honor"), f"{side} gains {per_card} Honor per card destroyed in the opposing army",
-                  per_card * count, cards=count, per_card=per_card)
+    gain = t.step(
+        rs.cite("battle.honor"),
+        f"{side} gains {per_card} Honor per card destroyed in the opposing army",
+        per_card * count,
+        cards=count,
+        per_card=per_card,
+    )
     if any(c.overlaid for u in destroyed.units for c in u.cards):
         t.step(rs.cite("battle.overlaid"), "every card in an overlaid stack counts", count)
     dishonored = [u.personality.name for u in a_own.units if u.personality.dishonored]
     if gain >= 1 and dishonored:
         if rs.dishonored_restore_instead_of_honor is None:
-            raise NotInSource(rs.cite("battle.honor"),
-                              f"{rs.document} has no rule on Dishonored Personalities and battle Honor")
-        t.step(rs.cite("dishonor"), f"{side} restores Dishonored Personalities instead of gaining Honor",
-               dishonored, would_gain=gain)
+            raise NotInSource(
+                rs.cite("battle.honor"), f"{rs.document} has no rule on Dishonored Personalities and battle Honor"
+            )
+        t.step(
+            rs.cite("dishonor"),
+            f"{side} restores Dishonored Personalities instead of gaining Honor",
+            dishonored,
+            would_gain=gain,
+        )
         return 0, dishonored
     return gain, []
 
@@ -82,11 +125,23 @@ def resolve(inputs: Inputs, rs: Ruleset):
     att, dfn, ps = inputs.attacker, inputs.defender, inputs.province_strength
     af = army_force(att, rs, t, ("given", "attacker"), "attacking")
     df = army_force(dfn, rs, t, ("given", "defender"), "defending")
-    out = {"attacker_force": af, "defender_force": df, "winner": None, "destroyed": {"attacker": [], "defender": []},
-           "honor": {"attacker": 0, "defender": 0}, "restored": [], "province_destroyed": False}
+    out = {
+        "attacker_force": af,
+        "defender_force": df,
+        "winner": None,
+        "destroyed": {"attacker": [], "defender": []},
+        "honor": {"attacker": 0, "defender": 0},
+        "restored": [],
+        "province_destroyed": False,
+    }
     if rs.empty_army_no_winner and (att.empty or dfn.empty):
-        exceeds = t.step(rs.cite("battle.no-defenders"), "an army is empty: no winner; the attacking Force must exceed "
-                         "(not equal) the Province strength", (not att.empty) and af > ps, attacker=af, strength=ps)
+        exceeds = t.step(
+            rs.cite("battle.no-defenders"),
+            "an army is empty: no winner; the attacking Force must exceed (not equal) the Province strength",
+            (not att.empty) and af > ps,
+            attacker=af,
+            strength=ps,
+        )
         out["province_destroyed"] = exceeds
         return t.done(out)
     if af > df:
@@ -114,6 +169,12 @@ def resolve(inputs: Inputs, rs: Ruleset):
     out["winner"] = winner
     if winner == "attacker":
         out["province_destroyed"] = t.step(
-            rs.cite("battle.province"), "the attacking Force must exceed (not equal) the defending Force plus the "
-            "Province strength; no Honor for the Province", af > df + ps, attacker=af, defender=df, strength=ps)
+            rs.cite("battle.province"),
+            "the attacking Force must exceed (not equal) the defending Force plus the "
+            "Province strength; no Honor for the Province",
+            af > df + ps,
+            attacker=af,
+            defender=df,
+            strength=ps,
+        )
     return t.done(out)

@@ -34,47 +34,86 @@ class Inputs:
 
 
 CITES = ("buy.requirement", "buy.faction", "buy.dishonored")
-GIVEN = obj("The Personality bought and the player buying him.", {
-    "personality": obj("The Personality in the Province.", {
-        "name": string("Name.", example="Matsu Agetoki"),
-        "gold_cost": integer("Printed Gold cost.", minimum=0, example=7),
-        "personal_honor": integer("Personal Honor (gained with the honor option).", example=3),
-        "honor_requirement": described(PRINTED_SIGNED_STAT, 'Printed Honor Requirement: Family Honor must be at '
-                                       'least this; "-" for none (what "-" means differs by edition).', example=5),
-        "aligned_with_player": boolean("Has the player's Faction/Clan alignment: only then may the player take "
-                                       "a discount or the Honor.", default=False),
-        "enters_dishonored": boolean("Enters play Dishonored (Lotus: counts Personal Honor 0 for the gain).",
-                                     default=False),
-        "from_own_province": boolean("Comes from the player's own Province (Ivory's Proclaim needs it).",
-                                     default=True),
-    }, required=["name", "gold_cost", "personal_honor", "honor_requirement"]),
-    "player": obj("The buyer.", {
-        "family_honor": integer("Current Family Honor.", example=6),
-        "shadowlands": boolean("Plays a Shadowlands Stronghold (gets neither option).", default=False),
-        "honor_gained_this_way_this_turn": boolean("Already gained Honor this way this turn (Lotus and Ivory "
-                                                   "allow it once per turn).", default=False),
-    }, required=["family_honor"]),
-}, required=["personality", "player"])
-CHOICES = obj("The buyer's decision.", {
-    "option": choice_of("Needed for an aligned Personality the player may recruit: discount (pay 2 Gold less; "
-                        "not in Ivory), honor (gain his Personal Honor; Ivory: Proclaim) or none.",
-                        ("discount", "honor", "none"), example="honor"),
-})
-OUTCOME = obj("Whether he may be recruited, what is paid and gained.", {
-    "may_recruit": boolean("Family Honor meets the Honor Requirement."),
-    "gold_paid": integer("Gold paid, or null when he may not be recruited.", minimum=0, nullable=True),
-    "honor_gain": integer("Honor gained by the option (0 without it).", example=3),
-    "family_honor": integer("Family Honor afterwards (only when he may be recruited)."),
-}, required=["may_recruit", "gold_paid", "honor_gain"])
+GIVEN = obj(
+    "The Personality bought and the player buying him.",
+    {
+        "personality": obj(
+            "The Personality in the Province.",
+            {
+                "name": string("Name.", example="Matsu Agetoki"),
+                "gold_cost": integer("Printed Gold cost.", minimum=0, example=7),
+                "personal_honor": integer("Personal Honor (gained with the honor option).", example=3),
+                "honor_requirement": described(
+                    PRINTED_SIGNED_STAT,
+                    "Printed Honor Requirement: Family Honor must be at "
+                    'least this; "-" for none (what "-" means differs by edition).',
+                    example=5,
+                ),
+                "aligned_with_player": boolean(
+                    "Has the player's Faction/Clan alignment: only then may the player take a discount or the Honor.",
+                    default=False,
+                ),
+                "enters_dishonored": boolean(
+                    "Enters play Dishonored (Lotus: counts Personal Honor 0 for the gain).", default=False
+                ),
+                "from_own_province": boolean(
+                    "Comes from the player's own Province (Ivory's Proclaim needs it).", default=True
+                ),
+            },
+            required=["name", "gold_cost", "personal_honor", "honor_requirement"],
+        ),
+        "player": obj(
+            "The buyer.",
+            {
+                "family_honor": integer("Current Family Honor.", example=6),
+                "shadowlands": boolean("Plays a Shadowlands Stronghold (gets neither option).", default=False),
+                "honor_gained_this_way_this_turn": boolean(
+                    "Already gained Honor this way this turn (Lotus and Ivory allow it once per turn).", default=False
+                ),
+            },
+            required=["family_honor"],
+        ),
+    },
+    required=["personality", "player"],
+)
+CHOICES = obj(
+    "The buyer's decision.",
+    {
+        "option": choice_of(
+            "Needed for an aligned Personality the player may recruit: discount (pay 2 Gold less; "
+            "not in Ivory), honor (gain his Personal Honor; Ivory: Proclaim) or none.",
+            ("discount", "honor", "none"),
+            example="honor",
+        ),
+    },
+)
+OUTCOME = obj(
+    "Whether he may be recruited, what is paid and gained.",
+    {
+        "may_recruit": boolean("Family Honor meets the Honor Requirement."),
+        "gold_paid": integer("Gold paid, or null when he may not be recruited.", minimum=0, nullable=True),
+        "honor_gain": integer("Honor gained by the option (0 without it).", example=3),
+        "family_honor": integer("Family Honor afterwards (only when he may be recruited)."),
+    },
+    required=["may_recruit", "gold_paid", "honor_gain"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
     p, pl = given["personality"], given["player"]
-    return Inputs(p["name"], p["gold_cost"], p["personal_honor"],
-                  parse_num(p["honor_requirement"], ("given", "personality", "honor_requirement")),
-                  bool(p.get("aligned_with_player", False)), bool(p.get("enters_dishonored", False)),
-                  bool(p.get("from_own_province", True)), pl["family_honor"], bool(pl.get("shadowlands", False)),
-                  bool(pl.get("honor_gained_this_way_this_turn", False)), choices.get("option"))
+    return Inputs(
+        p["name"],
+        p["gold_cost"],
+        p["personal_honor"],
+        parse_num(p["honor_requirement"], ("given", "personality", "honor_requirement")),
+        bool(p.get("aligned_with_player", False)),
+        bool(p.get("enters_dishonored", False)),
+        bool(p.get("from_own_province", True)),
+        pl["family_honor"],
+        bool(pl.get("shadowlands", False)),
+        bool(pl.get("honor_gained_this_way_this_turn", False)),
+        choices.get("option"),
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -86,32 +125,53 @@ def resolve(inp: Inputs, rs: Ruleset):
             raise Unsettled(req_rule, f"{rs.document} does not say what an Honor Requirement of '-' means")
         allowed = t.step(req_rule, "an Honor Requirement of '-' lets any Family Honor recruit", True)
     else:
-        allowed = t.step(req_rule, "Family Honor must be equal to or greater than the Honor Requirement",
-                         inp.family_honor >= req.value, family_honor=inp.family_honor, requirement=req.value)
+        allowed = t.step(
+            req_rule,
+            "Family Honor must be equal to or greater than the Honor Requirement",
+            inp.family_honor >= req.value,
+            family_honor=inp.family_honor,
+            requirement=req.value,
+        )
     if not allowed:
         return t.done({"may_recruit": False, "gold_paid": None, "honor_gain": 0})
     rule = rs.cite("buy.faction")
     eligible = inp.aligned and not inp.shadowlands and (inp.from_own_province or not rs.honor_gain_needs_own_province)
-    t.step(rule, "the options apply to a Personality of the player's own Faction (not to Shadowlands players)",
-           eligible, aligned=inp.aligned, shadowlands=inp.shadowlands)
+    t.step(
+        rule,
+        "the options apply to a Personality of the player's own Faction (not to Shadowlands players)",
+        eligible,
+        aligned=inp.aligned,
+        shadowlands=inp.shadowlands,
+    )
     cost, gain = inp.gold_cost, 0
     if eligible:
-        option = choice({"option": inp.option} if inp.option else {}, "option",
-                        "discount, honor or none" if rs.faction_discount else "honor or none")
+        option = choice(
+            {"option": inp.option} if inp.option else {},
+            "option",
+            "discount, honor or none" if rs.faction_discount else "honor or none",
+        )
         if option == "discount":
             if rs.faction_discount is None:
                 raise ScenarioError(("choices", "option"), f"{rs.document} has no faction discount")
-            cost = t.step(rule, f"pay {rs.faction_discount} Gold less (then no Honor gain)",
-                          max(0, cost - rs.faction_discount), printed=inp.gold_cost)
+            cost = t.step(
+                rule,
+                f"pay {rs.faction_discount} Gold less (then no Honor gain)",
+                max(0, cost - rs.faction_discount),
+                printed=inp.gold_cost,
+            )
         elif option == "honor":
-            if rs.faction_honor_gain_once_per_turn and t.step(rule, "Honor is gained this way once per turn",
-                                                              inp.gained_this_turn, already=inp.gained_this_turn):
+            if rs.faction_honor_gain_once_per_turn and t.step(
+                rule, "Honor is gained this way once per turn", inp.gained_this_turn, already=inp.gained_this_turn
+            ):
                 gain = 0
             else:
                 if inp.enters_dishonored:
-                    gain = t.step(rs.cite("buy.dishonored"), "a Personality entering play Dishonored counts "
-                                  "Personal Honor 0 for this gain", 0, personal_honor=inp.personal_honor)
+                    gain = t.step(
+                        rs.cite("buy.dishonored"),
+                        "a Personality entering play Dishonored counts Personal Honor 0 for this gain",
+                        0,
+                        personal_honor=inp.personal_honor,
+                    )
                 else:
                     gain = t.step(rule, "gain Honor equal to the Personal Honor", inp.personal_honor)
-    return t.done({"may_recruit": True, "gold_paid": cost, "honor_gain": gain,
-                   "family_honor": inp.family_honor + gain})
+    return t.done({"may_recruit": True, "gold_paid": cost, "honor_gain": gain, "family_honor": inp.family_honor + gain})

@@ -21,25 +21,47 @@ class Inputs:
 
 
 CITES = ("deck", "deck.experienced", "deck.soul")
-_CARD = obj("A card and how many copies the deck holds.", {
-    "name": string("Title (copies are counted by title, or by the 'Soul of' name).", example="Hida Kisada"),
-    "count": integer("Copies.", minimum=0, default=1, example=3),
-    "type": string("Card type: event and ring are one-of where the edition says so; ancestor is Unique in Gold; "
-                   "others (personality, holding, item, ...) only name the card.", example="personality"),
-    "unique": boolean("Has the Unique trait (one copy).", default=False),
-    "experience": integer("Experience level (0 = not Experienced). Gold: Experienced cards are Unique; Lotus: "
-                          "each level is a distinct card.", minimum=0, default=0),
-    "soul_of": string("The name in its 'Soul of' trait: counts together with that card.", example="Hida Kisada"),
-}, required=["name"], example={"name": "Hida Kisada", "count": 1, "type": "personality", "unique": True})
-GIVEN = obj("The two decks (each card once, with its count).", {
-    "dynasty": array("The Dynasty deck.", _CARD, example=[{"name": "Sentry Post", "count": 40}]),
-    "fate": array("The Fate deck.", _CARD, example=[{"name": "Strength of Purity", "count": 3, "type": "event"}]),
-}, required=["dynasty", "fate"])
-OUTCOME = obj("Whether the deck is legal.", {
-    "legal": boolean("No problem found."),
-    "problems": array("Each problem in words, e.g. 'fate deck has 39 cards (minimum 40)', "
-                      "'Hida Kisada: 2 copies (limit 1)'.", NAME),
-}, required=["legal", "problems"])
+_CARD = obj(
+    "A card and how many copies the deck holds.",
+    {
+        "name": string("Title (copies are counted by title, or by the 'Soul of' name).", example="Hida Kisada"),
+        "count": integer("Copies.", minimum=0, default=1, example=3),
+        "type": string(
+            "Card type: event and ring are one-of where the edition says so; ancestor is Unique in Gold; "
+            "others (personality, holding, item, ...) only name the card.",
+            example="personality",
+        ),
+        "unique": boolean("Has the Unique trait (one copy).", default=False),
+        "experience": integer(
+            "Experience level (0 = not Experienced). Gold: Experienced cards are Unique; Lotus: "
+            "each level is a distinct card.",
+            minimum=0,
+            default=0,
+        ),
+        "soul_of": string("The name in its 'Soul of' trait: counts together with that card.", example="Hida Kisada"),
+    },
+    required=["name"],
+    example={"name": "Hida Kisada", "count": 1, "type": "personality", "unique": True},
+)
+GIVEN = obj(
+    "The two decks (each card once, with its count).",
+    {
+        "dynasty": array("The Dynasty deck.", _CARD, example=[{"name": "Sentry Post", "count": 40}]),
+        "fate": array("The Fate deck.", _CARD, example=[{"name": "Strength of Purity", "count": 3, "type": "event"}]),
+    },
+    required=["dynasty", "fate"],
+)
+OUTCOME = obj(
+    "Whether the deck is legal.",
+    {
+        "legal": boolean("No problem found."),
+        "problems": array(
+            "Each problem in words, e.g. 'fate deck has 39 cards (minimum 40)', 'Hida Kisada: 2 copies (limit 1)'.",
+            NAME,
+        ),
+    },
+    required=["legal", "problems"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -74,8 +96,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         count = sum(c.get("count", 1) for c in cards)
         limit = min(_limit(c, rs, t) for c in cards)
         if len(cards) > 1 and any(c.get("soul_of") for c in cards):
-            t.step(rs.cite("deck.soul"), f"'Soul of' cards count together with {name}", count,
-                   cards=[c["name"] for c in cards])
+            t.step(
+                rs.cite("deck.soul"),
+                f"'Soul of' cards count together with {name}",
+                count,
+                cards=[c["name"] for c in cards],
+            )
         label = name + (f" (Experienced {level})" if level else "")
         if not t.step(rs.cite("deck"), f"{label}: at most {limit} copies", count <= limit, count=count, limit=limit):
             problems.append(f"{label}: {count} copies (limit {limit})")

@@ -35,62 +35,122 @@ CITES = ("duel", "duelist")
 
 
 def _duelist(side: str, example: dict) -> dict:
-    return obj(f"The {side} Personality.", {
-        "name": string("Personality name (the outcome names winner and losers by it).", example=example["name"]),
-        "chi": integer("The compared stat (Chi unless the duel says otherwise).", minimum=0, example=example["chi"]),
-        "duelist": boolean("Has the Duelist trait (Lotus: may focus first; Ivory: wins a tie against a "
-                           "non-Duelist).", default=False),
-        "deck_top": array("Focus values of the top Fate cards, top first. Lotus: the first three form the focus "
-                          "pool; Ivory: each focus `from: deck` takes the next one.", COUNT, default=[],
-                          example=[1, 3, 2]),
-        "hand": array("Focus values of cards in hand: Ivory focuses from them, Lotus may add one to the pool "
-                      "(choices.pool_additions).", COUNT, default=[], example=[2]),
-    }, required=["name", "chi"], example=example)
+    return obj(
+        f"The {side} Personality.",
+        {
+            "name": string("Personality name (the outcome names winner and losers by it).", example=example["name"]),
+            "chi": integer(
+                "The compared stat (Chi unless the duel says otherwise).", minimum=0, example=example["chi"]
+            ),
+            "duelist": boolean(
+                "Has the Duelist trait (Lotus: may focus first; Ivory: wins a tie against a non-Duelist).",
+                default=False,
+            ),
+            "deck_top": array(
+                "Focus values of the top Fate cards, top first. Lotus: the first three form the focus "
+                "pool; Ivory: each focus `from: deck` takes the next one.",
+                COUNT,
+                default=[],
+                example=[1, 3, 2],
+            ),
+            "hand": array(
+                "Focus values of cards in hand: Ivory focuses from them, Lotus may add one to the pool "
+                "(choices.pool_additions).",
+                COUNT,
+                default=[],
+                example=[2],
+            ),
+        },
+        required=["name", "chi"],
+        example=example,
+    )
 
 
-GIVEN = obj("The two Personalities in the duel and the cards they may focus.", {
-    "challenger": _duelist("challenging", {"name": "Mirumoto", "chi": 3}),
-    "challenged": _duelist("challenged", {"name": "Kakita", "chi": 4}),
-}, required=["challenger", "challenged"])
-CHOICES = obj("The players' decisions during the duel.", {
-    "pool_additions": obj("Lotus (needed there): for each side, the focus value of the card added to its focus "
-                          "pool from hand (one of its given hand values), or null for none.", {
-                              "challenger": integer("The challenger's addition, or null.", nullable=True),
-                              "challenged": integer("The challenged side's addition, or null.", nullable=True),
-                          }, example={"challenger": 2, "challenged": None}),
-    "duelist_focuses_first": boolean("Lotus, needed when the challenger is a Duelist with Chi equal to or lower "
-                                     "than the challenged: whether he takes the first focus."),
-    "actions": array(
-        "Always needed: the focus/strike decisions in turn order, ending with a strike. The challenged side acts "
-        "first (unless a Duelist challenger focuses first); sides alternate after each focus.",
-        obj("One decision.", {
-            "by": choice_of("Who acts: challenger or challenged (must be the side whose turn it is).",
-                            ("challenger", "challenged")),
-            "do": choice_of("focus or strike.", ("focus", "strike")),
-            "value": integer("Focus value of the focused card when it comes from the pool (Lotus) or the hand "
-                             "(Ivory); leave it out for `from: deck`, which takes the next card of "
-                             "given.<side>.deck_top.", example=2),
-            "from": choice_of("Where the focused card comes from: pool (Lotus), hand or deck (Ivory). Left out: "
-                              "the pool under Lotus, the hand under Ivory.", ("pool", "hand", "deck")),
-        }, required=["by", "do"]),
-        example=[{"by": "challenged", "do": "focus", "value": 2, "from": "hand"},
-                 {"by": "challenger", "do": "strike"}]),
-})
-OUTCOME = obj("The duel's result.", {
-    "totals": obj("Chi plus focused values, per side.", {
-        "challenger": integer("The challenger's total."), "challenged": integer("The challenged side's total."),
-    }, required=["challenger", "challenged"], example={"challenger": 5, "challenged": 4}),
-    "winner": string("Name of the winning Personality, or null when both lose.", nullable=True),
-    "losers": array("Names of the losing Personalities (both on a tie without a deciding Duelist).", NAME),
-}, required=["totals", "winner", "losers"])
+GIVEN = obj(
+    "The two Personalities in the duel and the cards they may focus.",
+    {
+        "challenger": _duelist("challenging", {"name": "Mirumoto", "chi": 3}),
+        "challenged": _duelist("challenged", {"name": "Kakita", "chi": 4}),
+    },
+    required=["challenger", "challenged"],
+)
+CHOICES = obj(
+    "The players' decisions during the duel.",
+    {
+        "pool_additions": obj(
+            "Lotus (needed there): for each side, the focus value of the card added to its focus "
+            "pool from hand (one of its given hand values), or null for none.",
+            {
+                "challenger": integer("The challenger's addition, or null.", nullable=True),
+                "challenged": integer("The challenged side's addition, or null.", nullable=True),
+            },
+            example={"challenger": 2, "challenged": None},
+        ),
+        "duelist_focuses_first": boolean(
+            "Lotus, needed when the challenger is a Duelist with Chi equal to or lower "
+            "than the challenged: whether he takes the first focus."
+        ),
+        "actions": array(
+            "Always needed: the focus/strike decisions in turn order, ending with a strike. The challenged side acts "
+            "first (unless a Duelist challenger focuses first); sides alternate after each focus.",
+            obj(
+                "One decision.",
+                {
+                    "by": choice_of(
+                        "Who acts: challenger or challenged (must be the side whose turn it is).",
+                        ("challenger", "challenged"),
+                    ),
+                    "do": choice_of("focus or strike.", ("focus", "strike")),
+                    "value": integer(
+                        "Focus value of the focused card when it comes from the pool (Lotus) or the hand "
+                        "(Ivory); leave it out for `from: deck`, which takes the next card of "
+                        "given.<side>.deck_top.",
+                        example=2,
+                    ),
+                    "from": choice_of(
+                        "Where the focused card comes from: pool (Lotus), hand or deck (Ivory). Left out: "
+                        "the pool under Lotus, the hand under Ivory.",
+                        ("pool", "hand", "deck"),
+                    ),
+                },
+                required=["by", "do"],
+            ),
+            example=[
+                {"by": "challenged", "do": "focus", "value": 2, "from": "hand"},
+                {"by": "challenger", "do": "strike"},
+            ],
+        ),
+    },
+)
+OUTCOME = obj(
+    "The duel's result.",
+    {
+        "totals": obj(
+            "Chi plus focused values, per side.",
+            {
+                "challenger": integer("The challenger's total."),
+                "challenged": integer("The challenged side's total."),
+            },
+            required=["challenger", "challenged"],
+            example={"challenger": 5, "challenged": 4},
+        ),
+        "winner": string("Name of the winning Personality, or null when both lose.", nullable=True),
+        "losers": array("Names of the losing Personalities (both on a tie without a deciding Duelist).", NAME),
+    },
+    required=["totals", "winner", "losers"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
     g = {s: given[s] for s in SIDES}
-    return Inputs({s: g[s]["chi"] for s in SIDES}, {s: g[s]["name"] for s in SIDES},
-                  {s: bool(g[s].get("duelist", False)) for s in SIDES},
-                  {s: tuple(g[s].get("deck_top", ())) for s in SIDES},
-                  {s: tuple(g[s].get("hand", ())) for s in SIDES}, choices)
+    return Inputs(
+        {s: g[s]["chi"] for s in SIDES},
+        {s: g[s]["name"] for s in SIDES},
+        {s: bool(g[s].get("duelist", False)) for s in SIDES},
+        {s: tuple(g[s].get("deck_top", ())) for s in SIDES},
+        {s: tuple(g[s].get("hand", ())) for s in SIDES},
+        choices,
+    )
 
 
 def _pools(inp: Inputs, rs: Ruleset, t: Tracer) -> dict | None:
@@ -105,11 +165,17 @@ def _pools(inp: Inputs, rs: Ruleset, t: Tracer) -> dict | None:
         add = adds[s]
         if add is not None:
             if add not in inp.hand[s]:
-                raise ScenarioError(("choices", "pool_additions", s), f"no card with focus value {add} in the {s}'s hand")
+                raise ScenarioError(
+                    ("choices", "pool_additions", s), f"no card with focus value {add} in the {s}'s hand"
+                )
             top.append(add)
         pools[s] = Counter(top)
-        t.step(rs.cite("duel"), f"{s}'s focus pool: top {rs.duel_pool_from_deck} Fate cards plus up to "
-               f"{rs.duel_pool_from_hand} from hand", sorted(top), from_hand=add)
+        t.step(
+            rs.cite("duel"),
+            f"{s}'s focus pool: top {rs.duel_pool_from_deck} Fate cards plus up to {rs.duel_pool_from_hand} from hand",
+            sorted(top),
+            from_hand=add,
+        )
     return pools
 
 
@@ -119,12 +185,15 @@ def resolve(inp: Inputs, rs: Ruleset):
     rule = rs.cite("duel")
     pools = _pools(inp, rs, t)
     first = "challenged"
-    if (rs.duel_duelist_may_focus_first and inp.duelist["challenger"]
-            and inp.chi["challenger"] <= inp.chi["challenged"]):
+    if rs.duel_duelist_may_focus_first and inp.duelist["challenger"] and inp.chi["challenger"] <= inp.chi["challenged"]:
         if choice(inp.choices, "duelist_focuses_first", "the Duelist challenger may take the first focus"):
             first = "challenger"
-        t.step(rs.cite("duelist"), "a Duelist challenger with equal or lower Chi may focus first (not strike)", first,
-               chi=dict(inp.chi))
+        t.step(
+            rs.cite("duelist"),
+            "a Duelist challenger with equal or lower Chi may focus first (not strike)",
+            first,
+            chi=dict(inp.chi),
+        )
     else:
         t.step(rule, "the challenged Personality has the first option to focus or strike", first)
     actions = choice(inp.choices, "actions", "the sequence of focus/strike decisions, ending with a strike")
@@ -138,8 +207,11 @@ def resolve(inp: Inputs, rs: Ruleset):
             raise ScenarioError(path, "the duel already resolved at the strike before this action")
         if act["by"] != turn:
             raise ScenarioError(path + ("by",), f"it is the {turn}'s turn to focus or strike")
-        can_focus = (pools[turn] and sum(pools[turn].values()) > 0) if pools is not None else \
-            (rs.duel_max_focuses is None or len(focused[turn]) < rs.duel_max_focuses)
+        can_focus = (
+            (pools[turn] and sum(pools[turn].values()) > 0)
+            if pools is not None
+            else (rs.duel_max_focuses is None or len(focused[turn]) < rs.duel_max_focuses)
+        )
         if act["do"] == "strike":
             if i == 0 and first == "challenger":
                 raise ScenarioError(path + ("do",), "a Duelist taking the first opportunity may not strike")

@@ -18,14 +18,23 @@ class Inputs:
 
 
 CITES = ("fear",)
-GIVEN = obj("Fear used against one unit.", {
-    "strength": integer("Fear strength.", minimum=0, example=2),
-    "target_unit": described(UNIT, "The target unit: each Follower (non-Undead) needs its force."),
-}, required=["strength", "target_unit"])
-OUTCOME = obj("The Followers bowed.", {
-    "bowed": array("Followers bowed (Force equal to or lower than the Fear strength, Undead excepted), in order.",
-                   NAME),
-}, required=["bowed"])
+GIVEN = obj(
+    "Fear used against one unit.",
+    {
+        "strength": integer("Fear strength.", minimum=0, example=2),
+        "target_unit": described(UNIT, "The target unit: each Follower (non-Undead) needs its force."),
+    },
+    required=["strength", "target_unit"],
+)
+OUTCOME = obj(
+    "The Followers bowed.",
+    {
+        "bowed": array(
+            "Followers bowed (Force equal to or lower than the Fear strength, Undead excepted), in order.", NAME
+        ),
+    },
+    required=["bowed"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -44,10 +53,18 @@ def resolve(inputs: Inputs, rs: Ruleset):
             t.step(rule, f"{c.name} is Undead: Fear does not affect it", False, card=c.name)
             continue
         if c.force is None:
-            raise ScenarioError(("given", "target_unit", "attachments", i, "force"),
-                                f"{c.name}'s Force is needed to compare it with the Fear strength")
+            raise ScenarioError(
+                ("given", "target_unit", "attachments", i, "force"),
+                f"{c.name}'s Force is needed to compare it with the Fear strength",
+            )
         force = c.force.value if c.force and c.force.value is not None else 0
-        if t.step(rule, f"{c.name}: bowed if Force <= Fear strength", force <= inputs.strength,
-                  card=c.name, force=force, strength=inputs.strength):
+        if t.step(
+            rule,
+            f"{c.name}: bowed if Force <= Fear strength",
+            force <= inputs.strength,
+            card=c.name,
+            force=force,
+            strength=inputs.strength,
+        ):
             bowed.append(c.name)
     return t.done({"bowed": bowed})

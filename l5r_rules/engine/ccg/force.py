@@ -38,20 +38,41 @@ def unit_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple) -> int:
     name = u.personality.name
     if u.stated_force is not None:
         total = u.stated_force + sum(u.bonuses)
-        return t.step(rs.cite("force.unit"), f"{name}: unit Force as the source states it, plus bonuses",
-                      total, stated=u.stated_force, bonuses=list(u.bonuses))
+        return t.step(
+            rs.cite("force.unit"),
+            f"{name}: unit Force as the source states it, plus bonuses",
+            total,
+            stated=u.stated_force,
+            bonuses=list(u.bonuses),
+        )
     own = number(u.personality.force, rs, t, f"{name}'s Force", path + ("personality", "force"))
     direct = []
     for i, c in enumerate(u.attachments):
         if _is_direct(c, rs):
             key = "force.signed" if c.force and c.force.signed else "force.item"
             value = number(c.force, rs, t, f"{c.name}'s Force", path + ("attachments", i, "force"))
-            direct.append(t.step(rs.cite(key), f"{c.name} modifies {name} directly, bowed or not", value,
-                                 card=c.name, force=c.force.show() if c.force else None, bowed=c.bowed))
+            direct.append(
+                t.step(
+                    rs.cite(key),
+                    f"{c.name} modifies {name} directly, bowed or not",
+                    value,
+                    card=c.name,
+                    force=c.force.show() if c.force else None,
+                    bowed=c.bowed,
+                )
+            )
     raw = own + sum(direct) + sum(u.bonuses)
     personal = max(0, raw)
-    t.step(rs.cite("force.unit"), f"{name}'s own Force with modifiers", personal, raw=raw, floored=personal,
-           printed=own, modifiers=direct, bonuses=list(u.bonuses))
+    t.step(
+        rs.cite("force.unit"),
+        f"{name}'s own Force with modifiers",
+        personal,
+        raw=raw,
+        floored=personal,
+        printed=own,
+        modifiers=direct,
+        bonuses=list(u.bonuses),
+    )
     if u.personality.bowed and rs.bowed_personality_zeroes_unit:
         return t.step(rs.cite("force.unit"), f"{name} is bowed: no card in the unit adds Force", 0)
     total = 0 if u.personality.bowed else personal
@@ -81,15 +102,25 @@ class Inputs:
 
 
 CITES = ("force.unit", "force.signed", "force.item", "missing-value")
-GIVEN = obj("The army whose Force is totalled.", {
-    "army": described(ARMY, "The army; each unit's Personality needs a name of its own (the outcome names units "
-                      "by it)."),
-}, required=["army"])
-OUTCOME = obj("Force totals.", {
-    "units": mapping("Each unit's Force total, by its Personality's name.", "personality", INT,
-                     example={"Hida Kisada": 5}),
-    "army": integer("The army's Force: the sum of its units.", example=5),
-}, required=["units", "army"])
+GIVEN = obj(
+    "The army whose Force is totalled.",
+    {
+        "army": described(
+            ARMY, "The army; each unit's Personality needs a name of its own (the outcome names units by it)."
+        ),
+    },
+    required=["army"],
+)
+OUTCOME = obj(
+    "Force totals.",
+    {
+        "units": mapping(
+            "Each unit's Force total, by its Personality's name.", "personality", INT, example={"Hida Kisada": 5}
+        ),
+        "army": integer("The army's Force: the sum of its units.", example=5),
+    },
+    required=["units", "army"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -97,8 +128,10 @@ def build(given: dict, choices: dict) -> Inputs:
     seen = set()
     for i, u in enumerate(a.units):
         if u.personality.name in seen:  # the outcome names each unit by its Personality
-            raise ScenarioError(("given", "army", "units", i, "personality", "name"),
-                                f"a second unit led by '{u.personality.name}'; give each Personality its own name")
+            raise ScenarioError(
+                ("given", "army", "units", i, "personality", "name"),
+                f"a second unit led by '{u.personality.name}'; give each Personality its own name",
+            )
         seen.add(u.personality.name)
     return Inputs(a)
 

@@ -23,34 +23,66 @@ class Inputs:
 
 CITES = ("maneuver.infantry", "maneuver.cavalry", "allies")
 _SIDE = ("attacker", "defender")
-GIVEN = obj("Who leads the attack, who was invited, and each assignment of units in order.", {
-    "attacker": string("The attacking player.", example="Allen"),
-    "defender": string("The defending player.", example="Bob"),
-    "invited": mapping("For each other player: the sides (attacker, defender) that invited him to ally.",
-                       "player", {"type": "array", "items": {"enum": list(_SIDE)}}, example={"Cindy": ["attacker"]}),
-    "assignments": array("Assignments in the order they happen.", obj("One player's assignment in one segment.", {
-        "player": string("Who assigns (the attacker, the defender or an ally).", example="Cindy"),
-        "segment": choice_of("Maneuvers segment: infantry (any unit) or cavalry (Cavalry units only).",
-                             ("infantry", "cavalry")),
-        "side": choice_of("The army joined.", _SIDE),
-        "units": array("Units assigned.", obj("A unit.", {
-            "name": string("Its leading Personality.", example="Cindy 1"),
-            "cavalry": boolean("The unit is Cavalry.", default=False),
-            "bowed": boolean("The Personality is bowed (may not be assigned).", default=False),
-        }, required=["name"])),
-    }, required=["player", "segment", "side", "units"]),
-        example=[{"player": "Cindy", "segment": "infantry", "side": "attacker", "units": [{"name": "Cindy 1"}]}]),
-}, required=["attacker", "defender", "assignments"])
-OUTCOME = obj("Allies' Honor and the illegal assignments.", {
-    "honor": mapping("Honor gained by each ally who assigned units.", "player", INT, example={"Cindy": 2}),
-    "illegal": array("Units (by name) assigned illegally and allies (by player) not allowed to ally, in order.",
-                     NAME),
-}, required=["honor", "illegal"])
+GIVEN = obj(
+    "Who leads the attack, who was invited, and each assignment of units in order.",
+    {
+        "attacker": string("The attacking player.", example="Allen"),
+        "defender": string("The defending player.", example="Bob"),
+        "invited": mapping(
+            "For each other player: the sides (attacker, defender) that invited him to ally.",
+            "player",
+            {"type": "array", "items": {"enum": list(_SIDE)}},
+            example={"Cindy": ["attacker"]},
+        ),
+        "assignments": array(
+            "Assignments in the order they happen.",
+            obj(
+                "One player's assignment in one segment.",
+                {
+                    "player": string("Who assigns (the attacker, the defender or an ally).", example="Cindy"),
+                    "segment": choice_of(
+                        "Maneuvers segment: infantry (any unit) or cavalry (Cavalry units only).",
+                        ("infantry", "cavalry"),
+                    ),
+                    "side": choice_of("The army joined.", _SIDE),
+                    "units": array(
+                        "Units assigned.",
+                        obj(
+                            "A unit.",
+                            {
+                                "name": string("Its leading Personality.", example="Cindy 1"),
+                                "cavalry": boolean("The unit is Cavalry.", default=False),
+                                "bowed": boolean("The Personality is bowed (may not be assigned).", default=False),
+                            },
+                            required=["name"],
+                        ),
+                    ),
+                },
+                required=["player", "segment", "side", "units"],
+            ),
+            example=[{"player": "Cindy", "segment": "infantry", "side": "attacker", "units": [{"name": "Cindy 1"}]}],
+        ),
+    },
+    required=["attacker", "defender", "assignments"],
+)
+OUTCOME = obj(
+    "Allies' Honor and the illegal assignments.",
+    {
+        "honor": mapping("Honor gained by each ally who assigned units.", "player", INT, example={"Cindy": 2}),
+        "illegal": array(
+            "Units (by name) assigned illegally and allies (by player) not allowed to ally, in order.", NAME
+        ),
+    },
+    required=["honor", "illegal"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs({"attacker": given["attacker"], "defender": given["defender"]},
-                  {p: tuple(s) for p, s in given.get("invited", {}).items()}, tuple(given["assignments"]))
+    return Inputs(
+        {"attacker": given["attacker"], "defender": given["defender"]},
+        {p: tuple(s) for p, s in given.get("invited", {}).items()},
+        tuple(given["assignments"]),
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -64,9 +96,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         for u in a["units"]:
             ok = not u.get("bowed", False) and (seg == "infantry" or u.get("cavalry", False))
             key = "maneuver.infantry" if seg == "infantry" else "maneuver.cavalry"
-            if not t.step(rs.cite(key), f"{u['name']} assigns in the {seg} segment"
-                          + ("" if seg == "infantry" else " (Cavalry units only)"), ok,
-                          cavalry=u.get("cavalry", False), bowed=u.get("bowed", False)):
+            if not t.step(
+                rs.cite(key),
+                f"{u['name']} assigns in the {seg} segment" + ("" if seg == "infantry" else " (Cavalry units only)"),
+                ok,
+                cavalry=u.get("cavalry", False),
+                bowed=u.get("bowed", False),
+            ):
                 illegal.append(u["name"])
         if player in inp.leaders.values() or not a["units"]:
             continue
@@ -76,7 +112,11 @@ def resolve(inp: Inputs, rs: Ruleset):
             continue
         sides[player] = side
         first = player not in honor
-        gain = t.step(rs.cite("allies"), f"{player} allies: {rs.ally_honor} Honor the first time he assigns this attack",
-                      rs.ally_honor if first else 0, first=first)
+        gain = t.step(
+            rs.cite("allies"),
+            f"{player} allies: {rs.ally_honor} Honor the first time he assigns this attack",
+            rs.ally_honor if first else 0,
+            first=first,
+        )
         honor[player] = honor.get(player, 0) + gain
     return t.done({"honor": honor, "illegal": illegal})

@@ -20,30 +20,49 @@ class Inputs:
 
 
 CITES = ("ranged",)
-GIVEN = obj("One Ranged Attack, or several used together, against one card.", {
-    "attacks": array("The Ranged Attacks used together (combined attacks must come from different cards of the "
-                     "same unit).", obj("One Ranged Attack.", {
-                         "source": string("Name of the card producing it.", example="Archer"),
-                         "unit": string("Name of the Personality leading the source's unit.", example="Toku"),
-                         "strength": integer("Its Ranged Attack strength.", minimum=0, example=2),
-                     }, required=["source", "unit", "strength"]), min_items=1,
-                     example=[{"source": "Archer", "unit": "Toku", "strength": 2}]),
-    "target_unit": described(UNIT, "The unit holding the target (the target needs its force)."),
-    "target": string("Name of the targeted card in target_unit: a Follower, or a Personality with no Followers.",
-                     example="Ashigaru"),
-}, required=["attacks", "target_unit", "target"])
-OUTCOME = obj("Whether the attack is legal and destroys the target.", {
-    "legal": boolean("The target and the combination of attacks are legal."),
-    "strength": integer("Total strength of the attacks (only when legal).", minimum=0),
-    "destroyed": boolean("The target is destroyed (strength equal to or greater than its Force)."),
-}, required=["legal", "destroyed"])
+GIVEN = obj(
+    "One Ranged Attack, or several used together, against one card.",
+    {
+        "attacks": array(
+            "The Ranged Attacks used together (combined attacks must come from different cards of the same unit).",
+            obj(
+                "One Ranged Attack.",
+                {
+                    "source": string("Name of the card producing it.", example="Archer"),
+                    "unit": string("Name of the Personality leading the source's unit.", example="Toku"),
+                    "strength": integer("Its Ranged Attack strength.", minimum=0, example=2),
+                },
+                required=["source", "unit", "strength"],
+            ),
+            min_items=1,
+            example=[{"source": "Archer", "unit": "Toku", "strength": 2}],
+        ),
+        "target_unit": described(UNIT, "The unit holding the target (the target needs its force)."),
+        "target": string(
+            "Name of the targeted card in target_unit: a Follower, or a Personality with no Followers.",
+            example="Ashigaru",
+        ),
+    },
+    required=["attacks", "target_unit", "target"],
+)
+OUTCOME = obj(
+    "Whether the attack is legal and destroys the target.",
+    {
+        "legal": boolean("The target and the combination of attacks are legal."),
+        "strength": integer("Total strength of the attacks (only when legal).", minimum=0),
+        "destroyed": boolean("The target is destroyed (strength equal to or greater than its Force)."),
+    },
+    required=["legal", "destroyed"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
     target_unit = unit(given["target_unit"], ("given", "target_unit"))
     paths = card_paths(target_unit, ("given", "target_unit"))
     known(given["target"], paths, ("given", "target"), "a card in given.target_unit")
-    return Inputs(tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]), target_unit, given["target"])
+    return Inputs(
+        tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]), target_unit, given["target"]
+    )
 
 
 def resolve(inputs: Inputs, rs: Ruleset):
@@ -53,23 +72,35 @@ def resolve(inputs: Inputs, rs: Ruleset):
     u = inputs.target_unit
     target: Card | None = next((c for c in u.cards if c.name == inputs.target), None)
     followers = [c for c in u.attachments if c.type in ("follower", "follower-token")]
-    legal = target is not None and (target.type in ("follower", "follower-token")
-                                    or (target is u.personality and not followers))
+    legal = target is not None and (
+        target.type in ("follower", "follower-token") or (target is u.personality and not followers)
+    )
     t.step(rule, "a Ranged Attack targets a Follower, or a Personality with no Followers", legal, target=inputs.target)
     if not legal:
         return t.done({"legal": False, "destroyed": False})
     if len(inputs.attacks) > 1:
         sources = [a[0] for a in inputs.attacks]
         same_unit = len({a[1] for a in inputs.attacks}) == 1
-        ok = t.step(rule, "combined attacks must come from different cards in the same unit",
-                    same_unit and len(set(sources)) == len(sources), sources=sources)
+        ok = t.step(
+            rule,
+            "combined attacks must come from different cards in the same unit",
+            same_unit and len(set(sources)) == len(sources),
+            sources=sources,
+        )
         if not ok:
             return t.done({"legal": False, "destroyed": False})
     if target.force is None:
-        raise ScenarioError(card_paths(u, ("given", "target_unit"))[target.name] + ("force",),
-                            f"{target.name}'s Force is needed to resolve the attack")
+        raise ScenarioError(
+            card_paths(u, ("given", "target_unit"))[target.name] + ("force",),
+            f"{target.name}'s Force is needed to resolve the attack",
+        )
     strength = sum(a[2] for a in inputs.attacks)
     force = target.force.value if target.force and target.force.value is not None else 0
-    hit = t.step(rule, f"strength {strength} against Force {force}: destroyed if strength >= Force", strength >= force,
-                 strength=strength, force=force)
+    hit = t.step(
+        rule,
+        f"strength {strength} against Force {force}: destroyed if strength >= Force",
+        strength >= force,
+        strength=strength,
+        force=force,
+    )
     return t.done({"legal": True, "strength": strength, "destroyed": hit})

@@ -31,30 +31,56 @@ EFFECTS = ("bonus", "penalty", "set", "end")
 STATS = ("force", "chi", "gold-cost", "personal-honor", "province-strength", "family-honor", "honor-requirement")
 
 CITES = ("stats.floor", "stats.set")
-GIVEN = obj("A stat and the effects applied to it, in order.", {
-    "stat": choice_of("Which stat. family-honor and honor-requirement have no minimum of 0; the others are "
-                      "floored at 0 after all effects.", STATS, example="force"),
-    "base": integer("Its starting (printed) value.", example=3),
-    "signed": boolean("The stat is printed with a leading + or - (no floor where the edition says so: Lotus).",
-                      default=False),
-    "events": array("Effects in order; each is exactly one of bonus, penalty, set or end.", obj(
-        "One effect: exactly one of bonus, penalty, set, end (plus an optional label).", {
-            "label": string("Name of the effect (an Item, a card played) so a later `end` can remove it. "
-                            "Default: 'effect N' (N counts from 1).", example="Katana"),
-            "bonus": integer("Raise by this much.", minimum=0, example=2),
-            "penalty": integer("Lower by this much.", minimum=0, example=3),
-            "set": integer("Set the stat to this number (applied as the bonus or penalty that reaches it).",
-                           example=0),
-            "end": string("Label of an earlier effect that ends: its change no longer applies.", example="Katana"),
-        }), example=[{"label": "Katana", "bonus": 2}, {"penalty": 6}, {"end": "Katana"}]),
-}, required=["stat", "base", "events"])
-OUTCOME = obj("The stat after all effects.", {
-    "value": integer("Final value (floored at 0 where a floor applies)."),
-    "raw": integer("Final value before the floor."),
-    "leftover_penalty": integer("How far below 0 the raw value is, remembered for later bonuses (0 without "
-                                "floor).", minimum=0),
-    "history": array("The value after each effect, in order.", INT),
-}, required=["value", "raw", "leftover_penalty", "history"])
+GIVEN = obj(
+    "A stat and the effects applied to it, in order.",
+    {
+        "stat": choice_of(
+            "Which stat. family-honor and honor-requirement have no minimum of 0; the others are "
+            "floored at 0 after all effects.",
+            STATS,
+            example="force",
+        ),
+        "base": integer("Its starting (printed) value.", example=3),
+        "signed": boolean(
+            "The stat is printed with a leading + or - (no floor where the edition says so: Lotus).", default=False
+        ),
+        "events": array(
+            "Effects in order; each is exactly one of bonus, penalty, set or end.",
+            obj(
+                "One effect: exactly one of bonus, penalty, set, end (plus an optional label).",
+                {
+                    "label": string(
+                        "Name of the effect (an Item, a card played) so a later `end` can remove it. "
+                        "Default: 'effect N' (N counts from 1).",
+                        example="Katana",
+                    ),
+                    "bonus": integer("Raise by this much.", minimum=0, example=2),
+                    "penalty": integer("Lower by this much.", minimum=0, example=3),
+                    "set": integer(
+                        "Set the stat to this number (applied as the bonus or penalty that reaches it).", example=0
+                    ),
+                    "end": string(
+                        "Label of an earlier effect that ends: its change no longer applies.", example="Katana"
+                    ),
+                },
+            ),
+            example=[{"label": "Katana", "bonus": 2}, {"penalty": 6}, {"end": "Katana"}],
+        ),
+    },
+    required=["stat", "base", "events"],
+)
+OUTCOME = obj(
+    "The stat after all effects.",
+    {
+        "value": integer("Final value (floored at 0 where a floor applies)."),
+        "raw": integer("Final value before the floor."),
+        "leftover_penalty": integer(
+            "How far below 0 the raw value is, remembered for later bonuses (0 without floor).", minimum=0
+        ),
+        "history": array("The value after each effect, in order.", INT),
+    },
+    required=["value", "raw", "leftover_penalty", "history"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -83,15 +109,27 @@ def resolve(inp: Inputs, rs: Ruleset):
         elif "set" in ev:
             raw, _ = current()
             active[label] = ev["set"] - raw
-            t.step(rs.cite("stats.set"), f"{label}: set to {ev['set']} by the bonus or penalty that reaches it",
-                   active[label], raw=raw)
+            t.step(
+                rs.cite("stats.set"),
+                f"{label}: set to {ev['set']} by the bonus or penalty that reaches it",
+                active[label],
+                raw=raw,
+            )
         elif "end" in ev:
             if ev["end"] not in active:
                 raise ScenarioError(("given", "events", i, "end"), f"no earlier effect labelled '{ev['end']}'")
             t.step(rule, f"{ev['end']} ends: its change no longer applies", -active.pop(ev["end"]))
         raw, value = current()
-        values.append(t.step(rule, f"after {label}: base plus effects, then the minimum of 0 last" if floor
-                             else f"after {label}: no minimum for this stat", value, raw=raw,
-                             floored=value if floor else None))
+        values.append(
+            t.step(
+                rule,
+                f"after {label}: base plus effects, then the minimum of 0 last"
+                if floor
+                else f"after {label}: no minimum for this stat",
+                value,
+                raw=raw,
+                floored=value if floor else None,
+            )
+        )
     raw, value = current()
     return t.done({"value": value, "raw": raw, "leftover_penalty": max(0, -raw) if floor else 0, "history": values})

@@ -28,59 +28,109 @@ class Inputs:
 
 
 CITES = ("victory", "victory.provinces", "victory.horde")
-GIVEN = obj("One player at one moment of the game.", {
-    "moment": choice_of("When the check happens: start-of-own-turn (Honor Victory is checked then), "
-                        "end-of-own-turn (Ivory's low-Honor loss is checked then), or other.",
-                        ("start-of-own-turn", "end-of-own-turn", "other"), example="start-of-own-turn"),
-    "player": obj("The player checked.", {
-        "family_honor": integer("Current Family Honor.", example=40),
-        "provinces_left": integer("Provinces not destroyed (0 loses).", minimum=0, example=4),
-        "rings_in_play": array("Elements of the Rings he has in play (air, earth, fire, void, water; any case): "
-                               "all five is an Enlightenment Victory where the edition has one.", NAME,
-                               default=[], example=["air", "fire"]),
-        "shadowlands_horde": boolean("Plays the Shadowlands Horde (Lotus: may not win by Honor).", default=False),
-    }, required=["family_honor", "provinces_left"]),
-}, required=["moment", "player"])
-OUTCOME = obj("Whether the player wins, loses or plays on.", {
-    "status": choice_of("wins, loses (a loss outweighs a win at the same moment) or continues.",
-                        ("wins", "loses", "continues")),
-    "reasons": array("Each condition met, e.g. 'wins: Honor Victory', 'loses: all Provinces destroyed', "
-                     "'loses: Family Honor too low', 'wins: Enlightenment Victory'.", NAME),
-}, required=["status", "reasons"])
+GIVEN = obj(
+    "One player at one moment of the game.",
+    {
+        "moment": choice_of(
+            "When the check happens: start-of-own-turn (Honor Victory is checked then), "
+            "end-of-own-turn (Ivory's low-Honor loss is checked then), or other.",
+            ("start-of-own-turn", "end-of-own-turn", "other"),
+            example="start-of-own-turn",
+        ),
+        "player": obj(
+            "The player checked.",
+            {
+                "family_honor": integer("Current Family Honor.", example=40),
+                "provinces_left": integer("Provinces not destroyed (0 loses).", minimum=0, example=4),
+                "rings_in_play": array(
+                    "Elements of the Rings he has in play (air, earth, fire, void, water; any case): "
+                    "all five is an Enlightenment Victory where the edition has one.",
+                    NAME,
+                    default=[],
+                    example=["air", "fire"],
+                ),
+                "shadowlands_horde": boolean(
+                    "Plays the Shadowlands Horde (Lotus: may not win by Honor).", default=False
+                ),
+            },
+            required=["family_honor", "provinces_left"],
+        ),
+    },
+    required=["moment", "player"],
+)
+OUTCOME = obj(
+    "Whether the player wins, loses or plays on.",
+    {
+        "status": choice_of(
+            "wins, loses (a loss outweighs a win at the same moment) or continues.", ("wins", "loses", "continues")
+        ),
+        "reasons": array(
+            "Each condition met, e.g. 'wins: Honor Victory', 'loses: all Provinces destroyed', "
+            "'loses: Family Honor too low', 'wins: Enlightenment Victory'.",
+            NAME,
+        ),
+    },
+    required=["status", "reasons"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["player"]
-    return Inputs(given["moment"], p["family_honor"], p["provinces_left"],
-                  frozenset(r.lower() for r in p.get("rings_in_play", ())), bool(p.get("shadowlands_horde", False)))
+    return Inputs(
+        given["moment"],
+        p["family_honor"],
+        p["provinces_left"],
+        frozenset(r.lower() for r in p.get("rings_in_play", ())),
+        bool(p.get("shadowlands_horde", False)),
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("victory")
     reasons = []
-    if t.step(rs.cite("victory.provinces") if "victory.provinces" in rs.cites else rule,
-              "a player with no Provinces left loses", inp.provinces_left == 0, provinces_left=inp.provinces_left):
+    if t.step(
+        rs.cite("victory.provinces") if "victory.provinces" in rs.cites else rule,
+        "a player with no Provinces left loses",
+        inp.provinces_left == 0,
+        provinces_left=inp.provinces_left,
+    ):
         reasons.append("loses: all Provinces destroyed")
     low = inp.family_honor <= rs.honor_loss_at_or_below
     if rs.honor_loss_only_at_end_of_own_turn:
-        low = t.step(rule, f"loses after ending his own turn with {rs.honor_loss_at_or_below} Family Honor or less",
-                     low and inp.moment == "end-of-own-turn", family_honor=inp.family_honor, moment=inp.moment)
+        low = t.step(
+            rule,
+            f"loses after ending his own turn with {rs.honor_loss_at_or_below} Family Honor or less",
+            low and inp.moment == "end-of-own-turn",
+            family_honor=inp.family_honor,
+            moment=inp.moment,
+        )
     else:
-        low = t.step(rule, f"loses as soon as Family Honor is below {rs.honor_loss_at_or_below + 1}", low,
-                     family_honor=inp.family_honor)
+        low = t.step(
+            rule,
+            f"loses as soon as Family Honor is below {rs.honor_loss_at_or_below + 1}",
+            low,
+            family_honor=inp.family_honor,
+        )
     if low:
         reasons.append("loses: Family Honor too low")
-    honor_win = t.step(rule, f"Honor Victory: {rs.honor_victory_at} or more Family Honor when his turn begins",
-                       inp.family_honor >= rs.honor_victory_at and inp.moment == "start-of-own-turn",
-                       family_honor=inp.family_honor, moment=inp.moment)
+    honor_win = t.step(
+        rule,
+        f"Honor Victory: {rs.honor_victory_at} or more Family Honor when his turn begins",
+        inp.family_honor >= rs.honor_victory_at and inp.moment == "start-of-own-turn",
+        family_honor=inp.family_honor,
+        moment=inp.moment,
+    )
     if honor_win and inp.horde and rs.horde_no_honor_victory:
         honor_win = t.step(rs.cite("victory.horde"), "a Shadowlands Horde player may not win an Honor Victory", False)
     if honor_win:
         reasons.append("wins: Honor Victory")
-    if rs.enlightenment_victory and t.step(rule, "Enlightenment Victory: a Ring of each element in play",
-                                           set(ELEMENTS) <= inp.rings, rings=sorted(inp.rings)):
+    if rs.enlightenment_victory and t.step(
+        rule,
+        "Enlightenment Victory: a Ring of each element in play",
+        set(ELEMENTS) <= inp.rings,
+        rings=sorted(inp.rings),
+    ):
         reasons.append("wins: Enlightenment Victory")
-    status = "loses" if any(r.startswith("loses") for r in reasons) else (
-        "wins" if reasons else "continues")
+    status = "loses" if any(r.startswith("loses") for r in reasons) else ("wins" if reasons else "continues")
     return t.done({"status": status, "reasons": reasons})

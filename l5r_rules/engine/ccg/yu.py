@@ -26,39 +26,74 @@ class Inputs:
 
 
 CITES = ("yu",)
-GIVEN = obj("The losing army's Yu cards and the opposing (winning) army.", {
-    "yu_cards": array("Cards with Yu in the losing army.", obj("A card with Yu.", {
-        "name": string("Card name (choices.assignments names it).", example="Yu 3 samurai"),
-        "yu": integer("Its Yu value.", minimum=0, example=3),
-    }, required=["name", "yu"]), example=[{"name": "Yu 3 samurai", "yu": 3}]),
-    "army_lost": boolean("The Yu cards' army was just determined to be the losing one (otherwise Yu does nothing)."),
-    "opposing": described(ARMY, "The opposing army: its Followers, and Personalities without Followers, are the "
-                          "possible targets; each target needs its force."),
-}, required=["yu_cards", "army_lost", "opposing"])
-CHOICES = obj("How the losing player uses his Yu cards.", {
-    "assignments": array(
-        "In order: which Yu cards (their values combined) try to destroy which opposing card; each Yu card once. "
-        "A Personality becomes a legal target only once his Followers are destroyed. Always needed: [] uses none.",
-        obj("One use of Yu.", {
-            "yu_cards": array("Names of the Yu cards combined (from given.yu_cards).", NAME,
-                              example=["Yu 3 samurai"]),
-            "target": string("Name of the opposing card (a card in given.opposing).", example="Follower"),
-        }, required=["yu_cards", "target"]),
-        example=[{"yu_cards": ["Yu 3 samurai"], "target": "Follower"}]),
-})
-OUTCOME = obj("The cards destroyed by Yu.", {
-    "destroyed": array("Opposing cards destroyed, in order.", NAME),
-    "honor": integer("Honor the loser gains for them: always 0.", minimum=0),
-    "illegal": string("Present when an assignment targets a Personality who still has Followers: his name "
-                      "(resolution stops there)."),
-}, required=["destroyed", "honor"])
+GIVEN = obj(
+    "The losing army's Yu cards and the opposing (winning) army.",
+    {
+        "yu_cards": array(
+            "Cards with Yu in the losing army.",
+            obj(
+                "A card with Yu.",
+                {
+                    "name": string("Card name (choices.assignments names it).", example="Yu 3 samurai"),
+                    "yu": integer("Its Yu value.", minimum=0, example=3),
+                },
+                required=["name", "yu"],
+            ),
+            example=[{"name": "Yu 3 samurai", "yu": 3}],
+        ),
+        "army_lost": boolean(
+            "The Yu cards' army was just determined to be the losing one (otherwise Yu does nothing)."
+        ),
+        "opposing": described(
+            ARMY,
+            "The opposing army: its Followers, and Personalities without Followers, are the "
+            "possible targets; each target needs its force.",
+        ),
+    },
+    required=["yu_cards", "army_lost", "opposing"],
+)
+CHOICES = obj(
+    "How the losing player uses his Yu cards.",
+    {
+        "assignments": array(
+            "In order: which Yu cards (their values combined) try to destroy which opposing card; each Yu card once. "
+            "A Personality becomes a legal target only once his Followers are destroyed. Always needed: [] uses none.",
+            obj(
+                "One use of Yu.",
+                {
+                    "yu_cards": array(
+                        "Names of the Yu cards combined (from given.yu_cards).", NAME, example=["Yu 3 samurai"]
+                    ),
+                    "target": string("Name of the opposing card (a card in given.opposing).", example="Follower"),
+                },
+                required=["yu_cards", "target"],
+            ),
+            example=[{"yu_cards": ["Yu 3 samurai"], "target": "Follower"}],
+        ),
+    },
+)
+OUTCOME = obj(
+    "The cards destroyed by Yu.",
+    {
+        "destroyed": array("Opposing cards destroyed, in order.", NAME),
+        "honor": integer("Honor the loser gains for them: always 0.", minimum=0),
+        "illegal": string(
+            "Present when an assignment targets a Personality who still has Followers: his name "
+            "(resolution stops there)."
+        ),
+    },
+    required=["destroyed", "honor"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
     raw = choice(choices, "assignments", "which Yu cards destroy which target (an empty list uses none)")
-    return Inputs({c["name"]: c["yu"] for c in given["yu_cards"]}, given["army_lost"],
-                  army(given["opposing"], ("given", "opposing")),
-                  tuple((tuple(a["yu_cards"]), a["target"]) for a in raw))
+    return Inputs(
+        {c["name"]: c["yu"] for c in given["yu_cards"]},
+        given["army_lost"],
+        army(given["opposing"], ("given", "opposing")),
+        tuple((tuple(a["yu_cards"]), a["target"]) for a in raw),
+    )
 
 
 def resolve(inputs: Inputs, rs: Ruleset):
@@ -68,11 +103,17 @@ def resolve(inputs: Inputs, rs: Ruleset):
     if not inputs.army_lost:
         t.step(rule, "Yu applies only to cards in an army that lost the battle", False)
         return t.done({"destroyed": [], "honor": 0})
-    followers = {u.personality.name: [c.name for c in u.attachments if c.type in ("follower", "follower-token")]
-                 for u in inputs.opposing.units}
+    followers = {
+        u.personality.name: [c.name for c in u.attachments if c.type in ("follower", "follower-token")]
+        for u in inputs.opposing.units
+    }
     forces = {c.name: (c.force.value if c.force else None) for u in inputs.opposing.units for c in u.cards}
-    missing = {c.name: card_paths(u, ("given", "opposing", "units", i))[c.name]
-               for i, u in enumerate(inputs.opposing.units) for c in u.cards if c.force is None}
+    missing = {
+        c.name: card_paths(u, ("given", "opposing", "units", i))[c.name]
+        for i, u in enumerate(inputs.opposing.units)
+        for c in u.cards
+        if c.force is None
+    }
     used: set[str] = set()
     destroyed: list[str] = []
     for i, (cards, target) in enumerate(inputs.assignments):
@@ -81,7 +122,9 @@ def resolve(inputs: Inputs, rs: Ruleset):
             if name not in inputs.yu:
                 raise ScenarioError(path + ("yu_cards",), f"'{name}' has no Yu value in given.yu_cards")
             if name in used:
-                raise ScenarioError(path + ("yu_cards",), f"'{name}' already used its Yu: one card may not destroy several cards")
+                raise ScenarioError(
+                    path + ("yu_cards",), f"'{name}' already used its Yu: one card may not destroy several cards"
+                )
         if target not in forces or target in destroyed:
             raise ScenarioError(path + ("target",), f"'{target}' is not an opposing card still in play")
         if missing.get(target):
@@ -92,8 +135,14 @@ def resolve(inputs: Inputs, rs: Ruleset):
             return t.done({"destroyed": destroyed, "honor": 0, "illegal": target})
         value = sum(inputs.yu[n] for n in cards)
         force = forces[target]
-        ok = t.step(rule, f"combined Yu {value} against {target}'s Force {force}: destroyed if Force <= Yu",
-                    force is not None and force <= value, yu_cards=list(cards), yu=value, force=force)
+        ok = t.step(
+            rule,
+            f"combined Yu {value} against {target}'s Force {force}: destroyed if Force <= Yu",
+            force is not None and force <= value,
+            yu_cards=list(cards),
+            yu=value,
+            force=force,
+        )
         used.update(cards)
         if ok:
             destroyed.append(target)

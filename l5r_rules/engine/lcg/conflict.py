@@ -27,52 +27,96 @@ class Inputs:
     province_strength: int
 
 
-CITES = ("dash", "bowed", "conflict.compare", "conflict.favor", "conflict.win", "conflict.unopposed",
-         "conflict.break")
+CITES = ("dash", "bowed", "conflict.compare", "conflict.favor", "conflict.win", "conflict.unopposed", "conflict.break")
 TYPES = ("military", "political")
 
 
 def _characters(side: str) -> dict:
-    return array(f"Characters participating on the {side} side (leave out or [] for none).", obj(
-        "A participating character.", {
-            "name": string("Character name.", example="Doji Whisperer"),
-            "skill": described(PRINTED_STAT, 'Its skill of the conflict\'s type as printed; "-" cannot '
-                               "participate (removed home bowed).", example=3),
-            "bowed": boolean("Bowed: still participating but adds no skill.", default=False),
-        }, required=["name", "skill"]), default=[], example=[{"name": "Doji Whisperer", "skill": 3}])
+    return array(
+        f"Characters participating on the {side} side (leave out or [] for none).",
+        obj(
+            "A participating character.",
+            {
+                "name": string("Character name.", example="Doji Whisperer"),
+                "skill": described(
+                    PRINTED_STAT,
+                    'Its skill of the conflict\'s type as printed; "-" cannot participate (removed home bowed).',
+                    example=3,
+                ),
+                "bowed": boolean("Bowed: still participating but adds no skill.", default=False),
+            },
+            required=["name", "skill"],
+        ),
+        default=[],
+        example=[{"name": "Doji Whisperer", "skill": 3}],
+    )
 
 
-GIVEN = obj("A conflict at the moment its skill totals are compared.", {
-    "type": choice_of("Conflict type: which skill counts.", TYPES, example="political"),
-    "attacker": _characters("attacking"),
-    "defender": _characters("defending"),
-    "modifiers": obj("Modifiers to each player's total that do not come from characters.", {
-        s: integer(f"The {s}'s modifier.", default=0) for s in SIDES}, example={"attacker": 1}),
-    "imperial_favor": obj("The Imperial Favor, if claimed (+1 to its holder's total in conflicts of its type when "
-                          "he has a participant).", {
-                              "holder": choice_of("Who holds it.", SIDES),
-                              "type": choice_of("Side it is set to.", TYPES),
-                          }, example={"holder": "defender", "type": "political"}),
-    "province_strength": integer("Strength of the attacked province: the attacker breaks it by winning by at "
-                                 "least this much.", minimum=0, example=3),
-}, required=["type", "province_strength"])
-OUTCOME = obj("The conflict's result.", {
-    "totals": obj("Each side's total skill (ready participants plus modifiers and the Favor).", {
-        s: integer(f"The {s}'s total.") for s in SIDES}, required=SIDES, example={"attacker": 5, "defender": 3}),
-    "winner": choice_of("attacker (also on a tie at 1 or more), defender, or null (nobody wins with a total of 0 "
-                        "or without a participating character).",
-                        ("attacker", "defender", None)),
-    "unopposed": boolean("The attacker won with no defending participant."),
-    "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
-    "province_broken": boolean("The attacker won by at least the province strength."),
-}, required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"])
+GIVEN = obj(
+    "A conflict at the moment its skill totals are compared.",
+    {
+        "type": choice_of("Conflict type: which skill counts.", TYPES, example="political"),
+        "attacker": _characters("attacking"),
+        "defender": _characters("defending"),
+        "modifiers": obj(
+            "Modifiers to each player's total that do not come from characters.",
+            {s: integer(f"The {s}'s modifier.", default=0) for s in SIDES},
+            example={"attacker": 1},
+        ),
+        "imperial_favor": obj(
+            "The Imperial Favor, if claimed (+1 to its holder's total in conflicts of its type when "
+            "he has a participant).",
+            {
+                "holder": choice_of("Who holds it.", SIDES),
+                "type": choice_of("Side it is set to.", TYPES),
+            },
+            example={"holder": "defender", "type": "political"},
+        ),
+        "province_strength": integer(
+            "Strength of the attacked province: the attacker breaks it by winning by at least this much.",
+            minimum=0,
+            example=3,
+        ),
+    },
+    required=["type", "province_strength"],
+)
+OUTCOME = obj(
+    "The conflict's result.",
+    {
+        "totals": obj(
+            "Each side's total skill (ready participants plus modifiers and the Favor).",
+            {s: integer(f"The {s}'s total.") for s in SIDES},
+            required=SIDES,
+            example={"attacker": 5, "defender": 3},
+        ),
+        "winner": choice_of(
+            "attacker (also on a tie at 1 or more), defender, or null (nobody wins with a total of 0 "
+            "or without a participating character).",
+            ("attacker", "defender", None),
+        ),
+        "unopposed": boolean("The attacker won with no defending participant."),
+        "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
+        "province_broken": boolean("The attacker won by at least the province strength."),
+    },
+    required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    sides = {s: tuple((c["name"], parse_num(c["skill"], ("given", s, i, "skill")), bool(c.get("bowed", False)))
-                      for i, c in enumerate(given.get(s, ()))) for s in SIDES}
-    return Inputs(given["type"], sides, {s: given.get("modifiers", {}).get(s, 0) for s in SIDES},
-                  given.get("imperial_favor"), given["province_strength"])
+    sides = {
+        s: tuple(
+            (c["name"], parse_num(c["skill"], ("given", s, i, "skill")), bool(c.get("bowed", False)))
+            for i, c in enumerate(given.get(s, ()))
+        )
+        for s in SIDES
+    }
+    return Inputs(
+        given["type"],
+        sides,
+        {s: given.get("modifiers", {}).get(s, 0) for s in SIDES},
+        given.get("imperial_favor"),
+        given["province_strength"],
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -82,8 +126,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         parts, names = [], []
         for name, skill, bowed in inp.sides[side]:
             if skill.missing:
-                t.step(rs.cite("dash"), f"{name} has a dash {inp.type} skill: cannot participate, removed home bowed",
-                       0, character=name)
+                t.step(
+                    rs.cite("dash"),
+                    f"{name} has a dash {inp.type} skill: cannot participate, removed home bowed",
+                    0,
+                    character=name,
+                )
                 continue
             names.append(name)
             if bowed:
@@ -91,13 +139,21 @@ def resolve(inp: Inputs, rs: Ruleset):
                 continue
             parts.append(skill.value)
         sum_ = sum(parts) + inp.modifiers[side]
-        total[side] = t.step(rs.cite("conflict.compare"), f"{side}: {inp.type} skill of ready participants plus modifiers",
-                             sum_, skills=parts, modifiers=inp.modifiers[side])
+        total[side] = t.step(
+            rs.cite("conflict.compare"),
+            f"{side}: {inp.type} skill of ready participants plus modifiers",
+            sum_,
+            skills=parts,
+            modifiers=inp.modifiers[side],
+        )
         present[side] = names
         fav = inp.favor
         if fav and fav.get("holder") == side and fav.get("type") == inp.type and names:
-            total[side] = t.step(rs.cite("conflict.favor"), f"{side} holds the {inp.type} Imperial Favor: +1 to the total",
-                                 total[side] + 1)
+            total[side] = t.step(
+                rs.cite("conflict.favor"),
+                f"{side} holds the {inp.type} Imperial Favor: +1 to the total",
+                total[side] + 1,
+            )
     a, d = total["attacker"], total["defender"]
     can = {s: total[s] >= 1 and bool(present[s]) for s in SIDES}
     t.step(rs.cite("conflict.win"), "to win, a side needs at least 1 skill and a participating character", can)
@@ -107,15 +163,27 @@ def resolve(inp: Inputs, rs: Ruleset):
         winner = "defender"
     else:
         winner = None
-    t.step(rs.cite("conflict.compare"), "higher total wins; a tie goes to the attacker; nobody wins at 0", winner,
-           attacker=a, defender=d)
+    t.step(
+        rs.cite("conflict.compare"),
+        "higher total wins; a tie goes to the attacker; nobody wins at 0",
+        winner,
+        attacker=a,
+        defender=d,
+    )
     out = {"totals": total, "winner": winner, "unopposed": False, "defender_honor_loss": 0, "province_broken": False}
     if winner == "attacker":
-        unopposed = t.step(rs.cite("conflict.unopposed"), "unopposed: the defender has no participating character",
-                           not present["defender"])
+        unopposed = t.step(
+            rs.cite("conflict.unopposed"),
+            "unopposed: the defender has no participating character",
+            not present["defender"],
+        )
         out["unopposed"] = unopposed
         out["defender_honor_loss"] = 1 if unopposed else 0
         out["province_broken"] = t.step(
-            rs.cite("conflict.break"), "broken if the attacker won by at least the province strength",
-            a - d >= inp.province_strength, difference=a - d, strength=inp.province_strength)
+            rs.cite("conflict.break"),
+            "broken if the attacker won by at least the province strength",
+            a - d >= inp.province_strength,
+            difference=a - d,
+            strength=inp.province_strength,
+        )
     return t.done(out)

@@ -22,38 +22,71 @@ class Inputs:
 
 
 CITES = ("deck", "deck.limits", "deck.influence")
-_CARD = obj("A card and how many copies the deck holds.", {
-    "name": string("Title (copies are counted by title across both decks).", example="Banzai!"),
-    "count": integer("Copies.", minimum=0, default=1, example=3),
-    "clan": string("Clan, or neutral: dynasty cards must be in-clan or neutral; out-of-clan conflict cards "
-                   "must come from one other clan.", default="neutral", example="lion"),
-    "type": string("Card type; only character matters (at most 10 in the conflict deck).", example="character"),
-    "influence": integer("Influence cost (left out: none, and the card cannot be taken out of clan).", minimum=0,
-                         example=1),
-    "deck_limit": integer("Printed 'Deck limit X'.", minimum=0, default=3, example=1),
-}, required=["name"], example={"name": "Banzai!", "count": 3, "clan": "lion", "influence": 1})
-GIVEN = obj("A stronghold's clan and influence, the two decks and the provinces.", {
-    "clan": string("The stronghold's clan.", example="crane"),
-    "influence": integer("Influence the stronghold gives.", minimum=0, example=10),
-    "dynasty": array("The dynasty deck (each card once, with its count).", _CARD,
-                     example=[{"name": "Doji Whisperer", "count": 40, "clan": "crane"}]),
-    "conflict": array("The conflict deck (each card once, with its count).", _CARD,
-                      example=[{"name": "Banzai!", "count": 3, "clan": "lion", "influence": 1}]),
-    "provinces": array("The chosen provinces: five, one per ring.", obj("A province.", {
-        "name": string("Title.", example="Entrenched Position"),
-        "ring": choice_of("Its ring symbol.", RINGS),
-    }, required=["name", "ring"]), example=[{"name": "Entrenched Position", "ring": "earth"}]),
-}, required=["clan", "influence", "dynasty", "conflict", "provinces"])
-OUTCOME = obj("Whether the deck is legal.", {
-    "legal": boolean("No problem found."),
-    "problems": array("Each problem in words, e.g. 'conflict deck: 39 cards', 'Banzai!: 4 copies'.", NAME),
-    "influence_spent": integer("Influence spent on out-of-clan conflict cards.", minimum=0),
-}, required=["legal", "problems", "influence_spent"])
+_CARD = obj(
+    "A card and how many copies the deck holds.",
+    {
+        "name": string("Title (copies are counted by title across both decks).", example="Banzai!"),
+        "count": integer("Copies.", minimum=0, default=1, example=3),
+        "clan": string(
+            "Clan, or neutral: dynasty cards must be in-clan or neutral; out-of-clan conflict cards "
+            "must come from one other clan.",
+            default="neutral",
+            example="lion",
+        ),
+        "type": string("Card type; only character matters (at most 10 in the conflict deck).", example="character"),
+        "influence": integer(
+            "Influence cost (left out: none, and the card cannot be taken out of clan).", minimum=0, example=1
+        ),
+        "deck_limit": integer("Printed 'Deck limit X'.", minimum=0, default=3, example=1),
+    },
+    required=["name"],
+    example={"name": "Banzai!", "count": 3, "clan": "lion", "influence": 1},
+)
+GIVEN = obj(
+    "A stronghold's clan and influence, the two decks and the provinces.",
+    {
+        "clan": string("The stronghold's clan.", example="crane"),
+        "influence": integer("Influence the stronghold gives.", minimum=0, example=10),
+        "dynasty": array(
+            "The dynasty deck (each card once, with its count).",
+            _CARD,
+            example=[{"name": "Doji Whisperer", "count": 40, "clan": "crane"}],
+        ),
+        "conflict": array(
+            "The conflict deck (each card once, with its count).",
+            _CARD,
+            example=[{"name": "Banzai!", "count": 3, "clan": "lion", "influence": 1}],
+        ),
+        "provinces": array(
+            "The chosen provinces: five, one per ring.",
+            obj(
+                "A province.",
+                {
+                    "name": string("Title.", example="Entrenched Position"),
+                    "ring": choice_of("Its ring symbol.", RINGS),
+                },
+                required=["name", "ring"],
+            ),
+            example=[{"name": "Entrenched Position", "ring": "earth"}],
+        ),
+    },
+    required=["clan", "influence", "dynasty", "conflict", "provinces"],
+)
+OUTCOME = obj(
+    "Whether the deck is legal.",
+    {
+        "legal": boolean("No problem found."),
+        "problems": array("Each problem in words, e.g. 'conflict deck: 39 cards', 'Banzai!: 4 copies'.", NAME),
+        "influence_spent": integer("Influence spent on out-of-clan conflict cards.", minimum=0),
+    },
+    required=["legal", "problems", "influence_spent"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(given["clan"], given["influence"], tuple(given["dynasty"]), tuple(given["conflict"]),
-                  tuple(given["provinces"]))
+    return Inputs(
+        given["clan"], given["influence"], tuple(given["dynasty"]), tuple(given["conflict"]), tuple(given["provinces"])
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -67,39 +100,75 @@ def resolve(inp: Inputs, rs: Ruleset):
 
     for name, deck in (("dynasty", inp.dynasty), ("conflict", inp.conflict)):
         size = sum(c.get("count", 1) for c in deck)
-        check(t.step(rule, f"{name} deck has 40 to 45 cards", 40 <= size <= 45, size=size), f"{name} deck: {size} cards")
+        check(
+            t.step(rule, f"{name} deck has 40 to 45 cards", 40 <= size <= 45, size=size), f"{name} deck: {size} cards"
+        )
     chars = sum(c.get("count", 1) for c in inp.conflict if c.get("type") == "character")
-    check(t.step(rule, "at most 10 character cards in the conflict deck", chars <= 10, characters=chars),
-          f"{chars} characters in the conflict deck")
+    check(
+        t.step(rule, "at most 10 character cards in the conflict deck", chars <= 10, characters=chars),
+        f"{chars} characters in the conflict deck",
+    )
     copies = Counter()
     limits = {}
     for c in inp.dynasty + inp.conflict:
         copies[c["name"]] += c.get("count", 1)
         limits[c["name"]] = c.get("deck_limit", 3)
     for name, n in copies.items():
-        check(t.step(rs.cite("deck.limits"), f"{name}: at most {limits[name]} copies across both decks",
-                     n <= limits[name], count=n), f"{name}: {n} copies")
-    for name, deck in (("dynasty", inp.dynasty),):
+        check(
+            t.step(
+                rs.cite("deck.limits"),
+                f"{name}: at most {limits[name]} copies across both decks",
+                n <= limits[name],
+                count=n,
+            ),
+            f"{name}: {n} copies",
+        )
+    for _name, deck in (("dynasty", inp.dynasty),):
         for c in deck:
-            check(t.step(rule, f"{c['name']}: dynasty cards are in-clan or neutral",
-                         c.get("clan", "neutral") in (inp.clan, "neutral")), f"{c['name']}: out of clan in dynasty deck")
+            check(
+                t.step(
+                    rule,
+                    f"{c['name']}: dynasty cards are in-clan or neutral",
+                    c.get("clan", "neutral") in (inp.clan, "neutral"),
+                ),
+                f"{c['name']}: out of clan in dynasty deck",
+            )
     outside = [c for c in inp.conflict if c.get("clan", "neutral") not in (inp.clan, "neutral")]
     clans = sorted({c["clan"] for c in outside})
-    check(t.step(rs.cite("deck.influence"), "out-of-clan conflict cards come from a single other clan",
-                 len(clans) <= 1, clans=clans), f"out-of-clan cards from {clans}")
+    check(
+        t.step(
+            rs.cite("deck.influence"),
+            "out-of-clan conflict cards come from a single other clan",
+            len(clans) <= 1,
+            clans=clans,
+        ),
+        f"out-of-clan cards from {clans}",
+    )
     spent = 0
     for c in outside:
         cost = c.get("influence")
         if cost is None:
-            check(t.step(rs.cite("deck.influence"), f"{c['name']} has no influence cost: cannot be chosen", False),
-                  f"{c['name']}: no influence cost")
+            check(
+                t.step(rs.cite("deck.influence"), f"{c['name']} has no influence cost: cannot be chosen", False),
+                f"{c['name']}: no influence cost",
+            )
             continue
         spent += cost * c.get("count", 1)
-    check(t.step(rs.cite("deck.influence"), "influence spent is at most the stronghold's", spent <= inp.influence,
-                 spent=spent, available=inp.influence), f"{spent} influence spent of {inp.influence}")
+    check(
+        t.step(
+            rs.cite("deck.influence"),
+            "influence spent is at most the stronghold's",
+            spent <= inp.influence,
+            spent=spent,
+            available=inp.influence,
+        ),
+        f"{spent} influence spent of {inp.influence}",
+    )
     rings = sorted(p["ring"] for p in inp.provinces)
-    check(t.step(rule, "exactly 5 provinces, one for each ring", rings == sorted(RINGS), rings=rings),
-          "provinces must be one per ring")
+    check(
+        t.step(rule, "exactly 5 provinces, one for each ring", rings == sorted(RINGS), rings=rings),
+        "provinces must be one per ring",
+    )
     names = Counter(p["name"] for p in inp.provinces)
     check(t.step(rule, "at most 1 copy of each province", max(names.values(), default=0) <= 1), "duplicate province")
     return t.done({"legal": not problems, "problems": problems, "influence_spent": spent})

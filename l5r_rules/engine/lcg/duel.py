@@ -27,35 +27,59 @@ CITES = ("dash", "duel.roles", "duel.bid", "duel.transfer", "duel.modify", "duel
 
 
 def _side(role: str, example: dict) -> dict:
-    return obj(f"The {role}: a character and the honor of its controller.", {
-        "name": string("Character name (the outcome names winner and loser by it).", example=example["name"]),
-        "skill": described(PRINTED_STAT, 'Its skill of the duel\'s type as printed; "-" makes the duel illegal.',
-                           example=example["skill"]),
-        "player_honor": integer("Honor of the character's controller (honor moves by the bids).",
-                                example=example["player_honor"]),
-    }, required=["name", "skill", "player_honor"], example=example)
+    return obj(
+        f"The {role}: a character and the honor of its controller.",
+        {
+            "name": string("Character name (the outcome names winner and loser by it).", example=example["name"]),
+            "skill": described(
+                PRINTED_STAT,
+                'Its skill of the duel\'s type as printed; "-" makes the duel illegal.',
+                example=example["skill"],
+            ),
+            "player_honor": integer(
+                "Honor of the character's controller (honor moves by the bids).", example=example["player_honor"]
+            ),
+        },
+        required=["name", "skill", "player_honor"],
+        example=example,
+    )
 
 
 def _per_side(description: str, what: str, **kw) -> dict:
     return obj(description, {s: integer(f"The {s}'s {what}.", **kw) for s in SIDES}, required=SIDES)
 
 
-GIVEN = obj("The two characters in the duel.", {
-    "challenger": _side("challenger (the initiating player's character)",
-                        {"name": "Kakita Toshimoko", "skill": 4, "player_honor": 10}),
-    "challengee": _side("challengee", {"name": "Hida Kisada", "skill": 3, "player_honor": 8}),
-}, required=["challenger", "challengee"])
-CHOICES = obj("The duel's honor bids.", {
-    "bids": {**_per_side("Always needed: each player's duel bid, 1 to 5 (any other number is an error).", "bid"),
-             "examples": [{"challenger": 3, "challengee": 1}]},
-})
-OUTCOME = obj("The duel's result.", {
-    "legal": boolean("Both characters have a skill (false: a dash skill; nothing else is in the outcome)."),
-    "skill": _per_side("Dueling skill: skill plus bid.", "dueling skill"),
-    "winner": string("Name of the winning character, or null on equal skill.", nullable=True),
-    "loser": string("Name of the losing character, or null on equal skill.", nullable=True),
-    "honor": _per_side("Honor of each controller after the bids' transfer.", "controller's honor"),
-}, required=["legal"])
+GIVEN = obj(
+    "The two characters in the duel.",
+    {
+        "challenger": _side(
+            "challenger (the initiating player's character)",
+            {"name": "Kakita Toshimoko", "skill": 4, "player_honor": 10},
+        ),
+        "challengee": _side("challengee", {"name": "Hida Kisada", "skill": 3, "player_honor": 8}),
+    },
+    required=["challenger", "challengee"],
+)
+CHOICES = obj(
+    "The duel's honor bids.",
+    {
+        "bids": {
+            **_per_side("Always needed: each player's duel bid, 1 to 5 (any other number is an error).", "bid"),
+            "examples": [{"challenger": 3, "challengee": 1}],
+        },
+    },
+)
+OUTCOME = obj(
+    "The duel's result.",
+    {
+        "legal": boolean("Both characters have a skill (false: a dash skill; nothing else is in the outcome)."),
+        "skill": _per_side("Dueling skill: skill plus bid.", "dueling skill"),
+        "winner": string("Name of the winning character, or null on equal skill.", nullable=True),
+        "loser": string("Name of the losing character, or null on equal skill.", nullable=True),
+        "honor": _per_side("Honor of each controller after the bids' transfer.", "controller's honor"),
+    },
+    required=["legal"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -63,9 +87,12 @@ def build(given: dict, choices: dict) -> Inputs:
     for s in SIDES:
         if not 1 <= bids[s] <= 5:
             raise ScenarioError(("choices", "bids", s), f"a duel bid is 1 to 5, not {bids[s]}")
-    return Inputs({s: given[s]["name"] for s in SIDES},
-                  {s: parse_num(given[s]["skill"], ("given", s, "skill")) for s in SIDES},
-                  {s: given[s]["player_honor"] for s in SIDES}, {s: bids[s] for s in SIDES})
+    return Inputs(
+        {s: given[s]["name"] for s in SIDES},
+        {s: parse_num(given[s]["skill"], ("given", s, "skill")) for s in SIDES},
+        {s: given[s]["player_honor"] for s in SIDES},
+        {s: bids[s] for s in SIDES},
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -76,9 +103,12 @@ def resolve(inp: Inputs, rs: Ruleset):
             return t.done({"legal": False})
     t.step(rs.cite("duel.roles"), "the initiating player's character is the challenger", dict(inp.names))
     t.step(rs.cite("duel.bid"), "each player secretly bids 1 to 5", dict(inp.bids))
-    honor = transfer({("first" if s == "challenger" else "second"): inp.bids[s] for s in SIDES},
-                     {("first" if s == "challenger" else "second"): inp.honor[s] for s in SIDES},
-                     rs.cite("duel.transfer"), t)
+    honor = transfer(
+        {("first" if s == "challenger" else "second"): inp.bids[s] for s in SIDES},
+        {("first" if s == "challenger" else "second"): inp.honor[s] for s in SIDES},
+        rs.cite("duel.transfer"),
+        t,
+    )
     honor = {"challenger": honor["first"], "challengee": honor["second"]}
     skill = {s: inp.skill[s].value + inp.bids[s] for s in SIDES}
     t.step(rs.cite("duel.modify"), "each player adds his bid to his character's skill", skill)
@@ -87,5 +117,12 @@ def resolve(inp: Inputs, rs: Ruleset):
     else:
         winner = max(SIDES, key=skill.get)
     t.step(rs.cite("duel.compare"), "higher skill wins; equal skill: nobody wins or loses", winner)
-    return t.done({"legal": True, "skill": skill, "winner": winner and inp.names[winner],
-                   "loser": winner and inp.names[[s for s in SIDES if s != winner][0]], "honor": honor})
+    return t.done(
+        {
+            "legal": True,
+            "skill": skill,
+            "winner": winner and inp.names[winner],
+            "loser": winner and inp.names[[s for s in SIDES if s != winner][0]],
+            "honor": honor,
+        }
+    )

@@ -19,26 +19,62 @@ class Inputs:
 
 
 CITES = ("fate.discard", "fate.remove", "fate.rings")
-GIVEN = obj("Characters in play with their fate, and the unclaimed rings.", {
-    "characters": mapping("For each player (e.g. first, second): his characters in play.", "player", array(
-        "The player's characters.", obj("A character.", {
-            "name": string("Character name, unique for the player (the outcome names it).", example="Doji Whisperer"),
-            "fate": integer("Fate on it (0: discarded).", minimum=0, example=1),
-        }, required=["name", "fate"])), example={"first": [{"name": "A", "fate": 0}, {"name": "B", "fate": 2}]}),
-    "unclaimed_rings": mapping("For each unclaimed ring: the fate on it.", "ring", COUNT, example={"air": 0}),
-}, required=["characters"])
-CHOICES = obj("The order of discards.", {
-    "discard_order": mapping("Needed for a player with two or more characters without fate: the order he "
-                             "discards them in (exactly those names).", "player", {"type": "array", "items": NAME},
-                             example={"first": ["C", "A"]}),
-})
-OUTCOME = obj("What the fate phase did.", {
-    "discarded": mapping("For each player: the characters discarded, in order.", "player",
-                         {"type": "array", "items": NAME}, example={"first": ["A"], "second": []}),
-    "fate": mapping("For each player: fate left on each remaining character.", "player",
-                    {"type": "object", "additionalProperties": COUNT}, example={"first": {"B": 1}}),
-    "rings": mapping("Fate on each unclaimed ring afterwards.", "ring", COUNT, example={"air": 1}),
-}, required=["discarded", "fate", "rings"])
+GIVEN = obj(
+    "Characters in play with their fate, and the unclaimed rings.",
+    {
+        "characters": mapping(
+            "For each player (e.g. first, second): his characters in play.",
+            "player",
+            array(
+                "The player's characters.",
+                obj(
+                    "A character.",
+                    {
+                        "name": string(
+                            "Character name, unique for the player (the outcome names it).", example="Doji Whisperer"
+                        ),
+                        "fate": integer("Fate on it (0: discarded).", minimum=0, example=1),
+                    },
+                    required=["name", "fate"],
+                ),
+            ),
+            example={"first": [{"name": "A", "fate": 0}, {"name": "B", "fate": 2}]},
+        ),
+        "unclaimed_rings": mapping("For each unclaimed ring: the fate on it.", "ring", COUNT, example={"air": 0}),
+    },
+    required=["characters"],
+)
+CHOICES = obj(
+    "The order of discards.",
+    {
+        "discard_order": mapping(
+            "Needed for a player with two or more characters without fate: the order he "
+            "discards them in (exactly those names).",
+            "player",
+            {"type": "array", "items": NAME},
+            example={"first": ["C", "A"]},
+        ),
+    },
+)
+OUTCOME = obj(
+    "What the fate phase did.",
+    {
+        "discarded": mapping(
+            "For each player: the characters discarded, in order.",
+            "player",
+            {"type": "array", "items": NAME},
+            example={"first": ["A"], "second": []},
+        ),
+        "fate": mapping(
+            "For each player: fate left on each remaining character.",
+            "player",
+            {"type": "object", "additionalProperties": COUNT},
+            example={"first": {"B": 1}},
+        ),
+        "rings": mapping("Fate on each unclaimed ring afterwards.", "ring", COUNT, example={"air": 1}),
+    },
+    required=["discarded", "fate", "rings"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -46,10 +82,15 @@ def build(given: dict, choices: dict) -> Inputs:
         names = [c["name"] for c in chars]
         for i, n in enumerate(names):
             if n in names[:i]:  # the outcome names each character
-                raise ScenarioError(("given", "characters", player, i, "name"),
-                                    f"a second '{n}' of {player}; give each character its own name (e.g. '{n} 2')")
-    return Inputs({p: tuple((c["name"], c["fate"]) for c in cs) for p, cs in given["characters"].items()},
-                  dict(given.get("unclaimed_rings", {})), choices)
+                raise ScenarioError(
+                    ("given", "characters", player, i, "name"),
+                    f"a second '{n}' of {player}; give each character its own name (e.g. '{n} 2')",
+                )
+    return Inputs(
+        {p: tuple((c["name"], c["fate"]) for c in cs) for p, cs in given["characters"].items()},
+        dict(given.get("unclaimed_rings", {})),
+        choices,
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -66,6 +107,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         discarded[player] = t.step(rs.cite("fate.discard"), f"{player} discards each character with no fate", broke)
         remaining[player] = {n: f - 1 for n, f in chars if f > 0}
         t.step(rs.cite("fate.remove"), f"remove 1 fate from each of {player}'s characters", remaining[player])
-    rings = t.step(rs.cite("fate.rings"), "place 1 fate on each unclaimed ring",
-                   {r: f + 1 for r, f in inp.rings.items()})
+    rings = t.step(
+        rs.cite("fate.rings"), "place 1 fate on each unclaimed ring", {r: f + 1 for r, f in inp.rings.items()}
+    )
     return t.done({"discarded": discarded, "fate": remaining, "rings": rings})

@@ -25,41 +25,84 @@ SIDES = ("military", "political")
 
 
 def _player(which: str) -> dict:
-    return obj(f"The {which} player.", {
-        "characters": array("Characters he controls.", obj("A character.", {
-            "name": string("Character name.", example="Doji Whisperer"),
-            "glory": integer("Printed glory.", minimum=0, example=2),
-            "bowed": boolean("Bowed (a bowed character's glory does not count).", default=False),
-        }, required=["name", "glory"]), example=[{"name": "Doji Whisperer", "glory": 2}]),
-        "claimed_rings": integer("Rings in his claimed pool (1 glory each).", minimum=0, default=0, example=1),
-    }, required=["characters"])
+    return obj(
+        f"The {which} player.",
+        {
+            "characters": array(
+                "Characters he controls.",
+                obj(
+                    "A character.",
+                    {
+                        "name": string("Character name.", example="Doji Whisperer"),
+                        "glory": integer("Printed glory.", minimum=0, example=2),
+                        "bowed": boolean("Bowed (a bowed character's glory does not count).", default=False),
+                    },
+                    required=["name", "glory"],
+                ),
+                example=[{"name": "Doji Whisperer", "glory": 2}],
+            ),
+            "claimed_rings": integer("Rings in his claimed pool (1 glory each).", minimum=0, default=0, example=1),
+        },
+        required=["characters"],
+    )
 
 
-_FAVOR = obj("The Imperial Favor: who holds it and the side it is set to.", {
-    "holder": choice_of("Who holds it.", PLAYERS), "type": choice_of("Side it is set to.", SIDES),
-}, example={"holder": "first", "type": "military"})
-GIVEN = obj("Each player's characters and claimed rings, and the Favor now.", {
-    "first": _player("first"),
-    "second": _player("second"),
-    "imperial_favor": {**_FAVOR, "description": "The Imperial Favor now, if someone holds it (kept on a tie)."},
-}, required=["first", "second"])
-CHOICES = obj("The winner's decision.", {
-    "favor_side": choice_of("Needed when someone wins the count: the side (military or political) he sets the "
-                            "Favor to.", SIDES, example="political"),
-})
-OUTCOME = obj("The glory count and the Favor afterwards.", {
-    "totals": obj("Each player's glory total.", {p: integer(f"The {p} player's total.", minimum=0)
-                                                for p in PLAYERS}, required=PLAYERS),
-    "winner": choice_of("first, second, or null on a tie.", (*PLAYERS, None)),
-    "imperial_favor": {**_FAVOR, "type": ["object", "null"],
-                       "description": "The Favor afterwards ({holder, type}), or null if nobody holds it."},
-}, required=["totals", "winner", "imperial_favor"])
+_FAVOR = obj(
+    "The Imperial Favor: who holds it and the side it is set to.",
+    {
+        "holder": choice_of("Who holds it.", PLAYERS),
+        "type": choice_of("Side it is set to.", SIDES),
+    },
+    example={"holder": "first", "type": "military"},
+)
+GIVEN = obj(
+    "Each player's characters and claimed rings, and the Favor now.",
+    {
+        "first": _player("first"),
+        "second": _player("second"),
+        "imperial_favor": {**_FAVOR, "description": "The Imperial Favor now, if someone holds it (kept on a tie)."},
+    },
+    required=["first", "second"],
+)
+CHOICES = obj(
+    "The winner's decision.",
+    {
+        "favor_side": choice_of(
+            "Needed when someone wins the count: the side (military or political) he sets the Favor to.",
+            SIDES,
+            example="political",
+        ),
+    },
+)
+OUTCOME = obj(
+    "The glory count and the Favor afterwards.",
+    {
+        "totals": obj(
+            "Each player's glory total.",
+            {p: integer(f"The {p} player's total.", minimum=0) for p in PLAYERS},
+            required=PLAYERS,
+        ),
+        "winner": choice_of("first, second, or null on a tie.", (*PLAYERS, None)),
+        "imperial_favor": {
+            **_FAVOR,
+            "type": ["object", "null"],
+            "description": "The Favor afterwards ({holder, type}), or null if nobody holds it.",
+        },
+    },
+    required=["totals", "winner", "imperial_favor"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs({p: tuple((c["name"], c["glory"], bool(c.get("bowed", False))) for c in given[p]["characters"])
-                   for p in PLAYERS}, {p: given[p].get("claimed_rings", 0) for p in PLAYERS},
-                  given.get("imperial_favor"), choices)
+    return Inputs(
+        {
+            p: tuple((c["name"], c["glory"], bool(c.get("bowed", False))) for c in given[p]["characters"])
+            for p in PLAYERS
+        },
+        {p: given[p].get("claimed_rings", 0) for p in PLAYERS},
+        given.get("imperial_favor"),
+        choices,
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -67,13 +110,21 @@ def resolve(inp: Inputs, rs: Ruleset):
     totals = {}
     for p in PLAYERS:
         ready = [g for _, g, bowed in inp.characters[p] if not bowed]
-        totals[p] = t.step(rs.cite("glory.count"), f"{p}: glory of ready characters plus 1 per claimed ring",
-                           sum(ready) + inp.rings[p], glory=ready, rings=inp.rings[p])
+        totals[p] = t.step(
+            rs.cite("glory.count"),
+            f"{p}: glory of ready characters plus 1 per claimed ring",
+            sum(ready) + inp.rings[p],
+            glory=ready,
+            rings=inp.rings[p],
+        )
     if totals["first"] == totals["second"]:
         t.step(rs.cite("glory.claim"), "tied: the Imperial Favor stays as it is", inp.favor)
         return t.done({"totals": totals, "winner": None, "imperial_favor": inp.favor})
     winner = max(PLAYERS, key=totals.get)
     side = choice(inp.choices, "favor_side", "the side (military or political) the winner sets the Favor to")
-    favor = t.step(rs.cite("glory.claim"), "the winner claims the Imperial Favor and sets its side",
-                   {"holder": winner, "type": side})
+    favor = t.step(
+        rs.cite("glory.claim"),
+        "the winner claims the Imperial Favor and sets its side",
+        {"holder": winner, "type": side},
+    )
     return t.done({"totals": totals, "winner": winner, "imperial_favor": favor})

@@ -26,32 +26,58 @@ def per_player(description: str, what: str, *, required=PLAYERS, example=None, *
 
 
 CITES = ("bid", "bid.value", "bid.transfer")
-GIVEN = obj("Each player's honor before the bid.", {
-    "honor": per_player("Honor before the bid.", "honor", example={"first": 10, "second": 8}),
-    "bid_modifiers": per_player("Card effects changing a bid's value (the modified bid may exceed 5 or be 0).",
-                                "modifier", required=(), default=0, example={"second": 2}),
-}, required=["honor"])
-CHOICES = obj("The dials.", {
-    "bids": per_player("Always needed: each player's dial setting; a bid outside 1-5 makes the outcome "
-                       "legal: false.", "bid", example={"first": 4, "second": 2}),
-})
-OUTCOME = obj("The bid's result.", {
-    "legal": boolean("Both bids are 1 to 5 (when false, nothing else is in the outcome)."),
-    "honor": per_player("Honor after the transfer (only when legal).", "honor"),
-}, required=["legal"])
+GIVEN = obj(
+    "Each player's honor before the bid.",
+    {
+        "honor": per_player("Honor before the bid.", "honor", example={"first": 10, "second": 8}),
+        "bid_modifiers": per_player(
+            "Card effects changing a bid's value (the modified bid may exceed 5 or be 0).",
+            "modifier",
+            required=(),
+            default=0,
+            example={"second": 2},
+        ),
+    },
+    required=["honor"],
+)
+CHOICES = obj(
+    "The dials.",
+    {
+        "bids": per_player(
+            "Always needed: each player's dial setting; a bid outside 1-5 makes the outcome legal: false.",
+            "bid",
+            example={"first": 4, "second": 2},
+        ),
+    },
+)
+OUTCOME = obj(
+    "The bid's result.",
+    {
+        "legal": boolean("Both bids are 1 to 5 (when false, nothing else is in the outcome)."),
+        "honor": per_player("Honor after the transfer (only when legal).", "honor"),
+    },
+    required=["legal"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
     bids = choice(choices, "bids", "each player's dial setting (1-5)")
-    return Inputs({p: given["honor"][p] for p in PLAYERS}, {p: bids[p] for p in PLAYERS},
-                  {p: given.get("bid_modifiers", {}).get(p, 0) for p in PLAYERS})
+    return Inputs(
+        {p: given["honor"][p] for p in PLAYERS},
+        {p: bids[p] for p in PLAYERS},
+        {p: given.get("bid_modifiers", {}).get(p, 0) for p in PLAYERS},
+    )
 
 
 def transfer(bids: dict, honor: dict, rule: str, t: Tracer) -> dict:
     hi, lo = sorted(PLAYERS, key=lambda p: -bids[p])
     diff = bids[hi] - bids[lo]
-    t.step(rule, "the higher bidder gives the difference to the lower bidder; equal bids transfer nothing",
-           diff, bids=dict(bids))
+    t.step(
+        rule,
+        "the higher bidder gives the difference to the lower bidder; equal bids transfer nothing",
+        diff,
+        bids=dict(bids),
+    )
     after = dict(honor)
     if diff:
         after[hi] -= diff

@@ -1,4 +1,5 @@
-"""LCG victory checks: 25 honor wins, 0 honor loses, breaking the stronghold province wins; ties go to the first player."""
+"""LCG victory checks: 25 honor wins, 0 honor loses, breaking the stronghold province wins;
+ties go to the first player."""
 
 from __future__ import annotations
 
@@ -21,24 +22,40 @@ CITES = ("victory", "victory.stronghold")
 
 
 def _player(which: str, honor: int) -> dict:
-    return obj(f"The {which} player.", {
-        "honor": integer("His honor (25 or more wins, 0 or less loses).", example=honor),
-        "stronghold_broken": boolean("His stronghold province is broken (he loses).", default=False),
-    }, required=["honor"])
+    return obj(
+        f"The {which} player.",
+        {
+            "honor": integer("His honor (25 or more wins, 0 or less loses).", example=honor),
+            "stronghold_broken": boolean("His stronghold province is broken (he loses).", default=False),
+        },
+        required=["honor"],
+    )
 
 
-GIVEN = obj("Both players at the moment of the check.", {
-    "first": _player("first", 25), "second": _player("second", 7),
-}, required=["first", "second"])
-OUTCOME = obj("Who wins.", {
-    "winner": choice_of("first, second, or null (nobody yet); when both reach a victory condition at once, first.",
-                        ("first", "second", None)),
-}, required=["winner"])
+GIVEN = obj(
+    "Both players at the moment of the check.",
+    {
+        "first": _player("first", 25),
+        "second": _player("second", 7),
+    },
+    required=["first", "second"],
+)
+OUTCOME = obj(
+    "Who wins.",
+    {
+        "winner": choice_of(
+            "first, second, or null (nobody yet); when both reach a victory condition at once, first.",
+            ("first", "second", None),
+        ),
+    },
+    required=["winner"],
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs({p: given[p]["honor"] for p in PLAYERS},
-                  {p: bool(given[p].get("stronghold_broken", False)) for p in PLAYERS})
+    return Inputs(
+        {p: given[p]["honor"] for p in PLAYERS}, {p: bool(given[p].get("stronghold_broken", False)) for p in PLAYERS}
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -51,8 +68,9 @@ def resolve(inp: Inputs, rs: Ruleset):
             wins.add(p)
         if t.step(rule, f"{p} is eliminated at 0 honor: his opponent wins", inp.honor[p] <= 0, honor=inp.honor[p]):
             wins.add(other)
-        if t.step(rs.cite("victory.stronghold"), f"{p}'s stronghold province is broken: he loses",
-                  inp.stronghold_broken[p]):
+        if t.step(
+            rs.cite("victory.stronghold"), f"{p}'s stronghold province is broken: he loses", inp.stronghold_broken[p]
+        ):
             wins.add(other)
     if len(wins) > 1:
         t.step(rule, "both reach a victory condition at once: the first player wins", "first")
