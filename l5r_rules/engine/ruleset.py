@@ -44,7 +44,6 @@ class Ruleset:
     # --- CCG duels
     duel_pool_from_deck: int | None = None  # Lotus: focus pool of the top 3 Fate cards
     duel_pool_from_hand: int = 0
-    duel_focus_from_hand_or_deck: bool = False  # Ivory: each focus from hand or deck top
     duel_max_focuses: int | None = None
     duel_duelist_may_focus_first: bool = False
     duel_duelist_wins_tie: bool = False
@@ -216,7 +215,6 @@ IVORY = replace(
     dishonored_restore_instead_of_honor=None,
     duel_pool_from_deck=None,
     duel_pool_from_hand=0,
-    duel_focus_from_hand_or_deck=True,
     duel_max_focuses=4,
     duel_duelist_may_focus_first=False,
     duel_duelist_wins_tie=True,
