@@ -7,11 +7,10 @@ source gives one: 'Lotus Edition rulebook v.1 [lotus], Card States › Bowing, p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Citation:
+class Citation(NamedTuple):  # a NamedTuple: `l5r-rules search` imports this at every start
     document: str  # the document's title, or its id
     edition: str
     section: tuple[str, ...]

@@ -12,19 +12,19 @@ This module imports nothing heavy: search reads the registry from its index
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import NamedTuple
+
+# NamedTuples and a plain class, not dataclasses: `l5r-rules search` imports this at every start.
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     id: str
     label: str
     words: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class EditionInfo:
+class EditionInfo(NamedTuple):
     id: str
     game: str
     label: str
@@ -34,14 +34,12 @@ class EditionInfo:
     soft_words: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
 class Registry:
-    games: tuple[GameInfo, ...]
-    editions: tuple[EditionInfo, ...]  # publication order
-    _by_id: dict = field(default_factory=dict, compare=False, repr=False)
+    """The games and the editions (in publication order) of one checkout."""
 
-    def __post_init__(self) -> None:
-        self._by_id.update({e.id: e for e in self.editions})
+    def __init__(self, games: tuple[GameInfo, ...], editions: tuple[EditionInfo, ...]) -> None:
+        self.games, self.editions = tuple(games), tuple(editions)
+        self._by_id = {e.id: e for e in self.editions}
 
     @property
     def order(self) -> list[str]:
@@ -75,7 +73,7 @@ class Registry:
         return self.order.index(edition_id) if edition_id in self._by_id else len(self.editions)
 
     def to_json(self) -> dict:
-        return {"games": [asdict(g) for g in self.games], "editions": [asdict(e) for e in self.editions]}
+        return {"games": [g._asdict() for g in self.games], "editions": [e._asdict() for e in self.editions]}
 
     @classmethod
     def from_json(cls, data: dict) -> Registry:

@@ -43,8 +43,7 @@ def export_records(layout: Layout) -> dict:
     return {
         "format": FORMAT_ID,
         "schemas": {name: schema(name) for name in SCHEMAS},
-        "games": [dataclasses.asdict(g) for g in kb.registry.games],
-        "editions": [dataclasses.asdict(e) for e in kb.registry.editions],
+        **kb.registry.to_json(),
         "documents": [dataclasses.asdict(d) for d in kb.documents.values()],
         "entries": entries,
         "concepts": [kb.concepts[k] for k in sorted(kb.concepts)],
