@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from .commands.common import teardown
+from .commands.common import environment_error, teardown
 
 # command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -115,7 +115,18 @@ def cli() -> None:
     """
 
 
+def _say(message: str) -> None:
+    """One line on stderr, even when stderr itself is closed or broken."""
+    try:
+        print(message, file=sys.stderr or sys.__stderr__, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main() -> None:
+    if sys.stdout is None or sys.stderr is None:  # started with `>&-` or `2>&-`
+        _say("error: standard output or standard error is closed; nothing can be printed")
+        sys.exit(2)
     try:
         cli(standalone_mode=True)
         code = 0
@@ -126,17 +137,28 @@ def main() -> None:
     except Exception as exc:  # a bug must still not print a traceback at a judge
         if os.environ.get("L5R_DEBUG"):
             raise
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        print(
-            f"internal error: {type(exc).__name__}: {detail} (please report it; set L5R_DEBUG=1 for the details)",
-            file=sys.stderr,
-        )
-        code = 70
-    if not teardown["skip"] or not isinstance(code, (int, type(None))):
-        sys.exit(code)
+        plain = environment_error(exc)
+        if plain:
+            _say(f"error: {plain}")
+            code = 1
+        else:
+            detail = str(exc).splitlines()[0] if str(exc) else ""
+            _say(f"internal error: {type(exc).__name__}: {detail} (please report it; set L5R_DEBUG=1 for the details)")
+            code = 70
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except (BrokenPipeError, OSError):  # e.g. `l5r-rules search x | head -1`: the reader left
+    except BrokenPipeError:  # e.g. `l5r-rules search x | head -1`: the reader left
         code = code or 1
+    except OSError as exc:  # e.g. `> /dev/full`: the output was lost, so say so and fail
+        _say(f"error: cannot write the output: {exc.strerror or exc}")
+        code = code or 1
+    if not teardown["skip"] or not isinstance(code, (int, type(None))):
+        try:
+            sys.exit(code)
+        finally:
+            try:  # the interpreter's own flush at exit must not print a traceback either
+                sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+            except OSError:
+                pass
     os._exit(code or 0)

@@ -39,6 +39,12 @@ def one_line_errors(fn):
             if isinstance(exc, (SearchUsageError, IndexUnwritable)):
                 click.echo(f"Error: {exc}", err=True)
                 sys.exit(2)
+            from .common import environment_error
+
+            plain = environment_error(exc)
+            if plain:  # the machine's problem (full disk, encoding), not the glossary's
+                click.echo(f"Error: {plain}", err=True)
+                sys.exit(1)
             detail = str(exc).splitlines()[0] if str(exc) else ""
             click.echo(
                 f"Error: {type(exc).__name__}: {detail} (run `l5r-rules validate` to check the glossary)", err=True

@@ -29,3 +29,23 @@ def skip_teardown() -> None:
     """Let this process end right after its output: nothing it opened needs cleaning up.
     Only the console script (cli.main) acts on it; commands run in-process (tests) are unaffected."""
     teardown["skip"] = True
+
+
+def environment_error(exc: BaseException) -> str | None:
+    """A one-line message for a failure of the machine rather than of this program, else None.
+
+    A full disk, a closed or broken output, a path that is a file where a folder is
+    needed, a folder that was deleted, a symlink loop, an encoding the terminal cannot
+    print: the user can act on each, so it is said plainly, never as an internal error.
+    """
+    if isinstance(exc, UnicodeEncodeError):
+        return (
+            f"this terminal's encoding ({exc.encoding}) cannot print the text: use a UTF-8 locale "
+            "or set PYTHONIOENCODING=utf-8"
+        )
+    if isinstance(exc, OSError):
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        return f"{exc.strerror or type(exc).__name__}{where}"
+    if isinstance(exc, RuntimeError) and "symlink loop" in str(exc).lower():
+        return f"{exc} (a symlink points at itself)"
+    return None

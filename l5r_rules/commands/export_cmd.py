@@ -18,7 +18,8 @@ from .common import layout_for, root_option
     "-o",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Write to this file (atomically) instead of standard output.",
+    help="Write to this file (atomically) instead of standard output ('-': standard output). An existing "
+    "file is replaced; anything else there (a device, FIFO, symlink) is refused.",
 )
 def export_cmd(root, fmt, output):
     """Export the whole knowledge base with the JSON Schemas it follows.
@@ -41,8 +42,15 @@ def _run(root, fmt, output):
 
     layout = layout_for(root)
     text = export_text(layout, fmt)
+    if output == "-":
+        output = None  # the usual spelling of standard output
     if output:
-        target = Path(output).resolve()
+        given = Path(output)
+        if given.is_symlink() or (given.exists() and not given.is_file()):
+            # a device, FIFO or symlink: replacing it would destroy it (as root, /dev/null itself)
+            click.echo(f"Error: {output}: exists and is not a regular file; refusing to replace it", err=True)
+            sys.exit(2)
+        target = given.resolve()
         for folder in (layout.glossary, layout.sources):
             if target.is_relative_to(folder.resolve()):
                 click.echo(
