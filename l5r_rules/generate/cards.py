@@ -28,7 +28,7 @@ def _problems(kb: KnowledgeBase) -> list:
 
 def build(kb: KnowledgeBase) -> Generated:
     """Every card file, from the entries and errata records on disk (GenerateError if it cannot be built)."""
-    curated = load_curated(kb, kb.layout.card_names, "card_names", "L5R073", _problems)
+    curated = load_curated(kb, kb.layout.card_names, "card_names", "L5R073", _problems, kb.layout.cards)
     examples = [name for group in curated.get("examples") or [] for name in group["names"]]
     entries = sorted(kb.entries.values(), key=lambda e: (kb.registry.rank(e["edition"]), e["order"]))
     texts = {e["id"]: card_text(e) for e in entries}

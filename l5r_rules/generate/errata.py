@@ -131,7 +131,7 @@ def build(kb: KnowledgeBase) -> Generated:
     """Every errata record file, from the knowledge base as it is on disk (GenerateError if it cannot be built)."""
     from ..crosslinks import compute_links
 
-    curated = load_curated(kb, kb.layout.errata_curated, "errata_curated", "L5R072", _problems)
+    curated = load_curated(kb, kb.layout.errata_curated, "errata_curated", "L5R072", _problems, kb.layout.errata)
     whats_new = curated.get("whats_new")
     records = (
         card_records(kb, curated.get("card_errata"))
