@@ -30,7 +30,21 @@ class Document:
         return layout.root / self.file
 
     def raw_text(self, layout: Layout) -> str:
-        return self.path(layout).read_text(encoding="utf-8")
+        """The source file's text (a leading byte-order mark dropped); GlossaryFileError if it is not a
+        regular file under sources/ (a FIFO would block every reader) or not UTF-8."""
+        problem = source_file_problem(layout, self.file)
+        if problem:
+            raise yamlio.GlossaryFileError(
+                layout.sources_registry, yamlio.YamlProblem("L5R070", 1, 1, "documents.file", f"{self.id}: {problem}")
+            )
+        data = self.path(layout).read_bytes()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise yamlio.GlossaryFileError(
+                self.file, yamlio.YamlProblem("L5R008", line, 1, "(document)", f"not UTF-8 at byte offset {exc.start}")
+            ) from None
 
     def clean_text(self, layout: Layout) -> str:
         """The document with its listed extraction artifacts removed (see normalize.py)."""
@@ -45,6 +59,27 @@ class Document:
 
     def normalized_text(self, layout: Layout) -> str:
         return collapse(self.clean_text(layout))
+
+
+def source_file_problem(layout: Layout, file: str) -> str | None:
+    """Why a registry `file` cannot be read as a source, or None: it must be a regular file under sources/."""
+    import os
+    import stat
+
+    path = layout.root / file
+    try:
+        inside = path.resolve().is_relative_to(layout.sources.resolve())
+    except (OSError, RuntimeError):
+        inside = False
+    if not inside:
+        return f"source file '{file}' is not under sources/ (the rulebooks live there, untouched)"
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return f"source file '{file}' does not exist"
+    if not stat.S_ISREG(mode):
+        return f"source file '{file}' is not a regular file"
+    return None
 
 
 def load_registry_data(layout: Layout) -> dict:

@@ -18,15 +18,9 @@ def check(g: Glossary) -> list[Problem]:
     out: list[Problem] = []
     documents: dict[str, dict] = {}
     if g.registry_ok:
-        for i, d in enumerate(g.registry.data.get("documents") or []):
-            if isinstance(d, dict) and isinstance(d.get("id"), str):
-                documents[d["id"]] = d
-                if isinstance(d.get("file"), str) and not (g.layout.root / d["file"]).is_file():
-                    out.append(
-                        g.registry.problem(
-                            "L5R070", ("documents", i, "file"), f"source file '{d['file']}' does not exist"
-                        )
-                    )
+        out += _registry_lines(g)
+        for d in g.registry.data["documents"]:
+            documents[d["id"]] = d
 
     out += _registry_ids(g)
 
@@ -179,3 +173,36 @@ def _registry_ids(g: Glossary) -> list[Problem]:
 def registry_games(g: Glossary) -> set[str] | None:
     """The registry's game ids, or None when the registry is broken (then it is the one problem)."""
     return {x["id"] for x in g.registry.data["games"]} if g.registry_ok else None
+
+
+def _registry_lines(g: Glossary) -> list[Problem]:
+    """The registry names each game, edition and document once, and each document's file under sources/."""
+    from ..registry import source_file_problem
+
+    out: list[Problem] = []
+    reg = g.registry.data
+    for key in ("games", "editions", "documents"):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(reg[key]):
+            if item["id"] in seen:
+                out.append(
+                    g.registry.problem(
+                        "L5R070", (key, i, "id"), f"'{item['id']}' is listed twice (first at {key}[{seen[item['id']]}])"
+                    )
+                )
+            seen.setdefault(item["id"], i)
+    files: dict[str, int] = {}
+    for i, d in enumerate(reg["documents"]):
+        problem = source_file_problem(g.layout, d["file"])
+        if problem:
+            out.append(g.registry.problem("L5R070", ("documents", i, "file"), problem))
+        elif d["file"] in files:
+            out.append(
+                g.registry.problem(
+                    "L5R070",
+                    ("documents", i, "file"),
+                    f"'{d['file']}' is also the file of documents[{files[d['file']]}]",
+                )
+            )
+        files.setdefault(d["file"], i)
+    return out

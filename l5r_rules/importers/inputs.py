@@ -97,39 +97,38 @@ def read_skip_list(layout: Layout) -> tuple[list[SkipItem], list[ImportProblem]]
 
 
 def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str | None, list[ImportProblem]]:
-    """The document's text, or why it cannot be read (missing, not a file, not UTF-8)."""
+    """The document's text, or why it cannot be read (outside sources/, missing, not a file, not UTF-8)."""
+    from ..registry import source_file_problem
+
     path = doc.path(layout)
-    if not path.is_file():
+    problem = source_file_problem(layout, doc.file)
+    if problem:
         where = registry.file_field(doc)
-        what = "does not exist" if not path.exists() else "is not a regular file"
         return None, [
             ImportProblem(
                 rel(layout, layout.sources_registry),
                 *registry.loaded.where(where),
-                f"{yamlio.dotted(where)} source file '{doc.file}' {what}",
+                f"{yamlio.dotted(where)} {problem}",
                 "L5R070",
             )
         ]
     try:
-        return doc.raw_text(layout), []
-    except UnicodeDecodeError:
         data = path.read_bytes()
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-            return None, [
-                ImportProblem(
-                    rel(layout, path),
-                    line,
-                    col,
-                    f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); convert the file to UTF-8",
-                )
-            ]
-        raise  # pragma: no cover - decoding the whole file succeeded where reading failed
     except OSError as exc:
         return None, [ImportProblem(rel(layout, path), 1, 1, f"source cannot be read: {exc.strerror or exc}")]
+    try:
+        return data.decode("utf-8-sig"), []  # a byte-order mark is not part of the rulebook
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [
+            ImportProblem(
+                rel(layout, path),
+                line,
+                col,
+                f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); convert the file to UTF-8",
+            )
+        ]
 
 
 def read_outline(layout: Layout, doc: Document) -> tuple[Outline | None, list[ImportProblem]]:
