@@ -84,6 +84,11 @@ _TABLE = (
     ("L5R060", "errata record cites an entry or concept that does not exist", "fix the id or remove it"),
     ("L5R061", "errata quote does not occur in its entry's text", "quote the entry verbatim"),
     (
+        "L5R062",
+        "errata record's edition differs from the edition of the entry it quotes",
+        "use the entry's edition (the record belongs to the book that prints it)",
+    ),
+    (
         "L5R070",
         "sources registry invalid (schema, no documents, or a missing source file)",
         "fix glossary/_sources.yaml at the line shown",

@@ -112,7 +112,16 @@ def check(g: Glossary) -> list[Problem]:
         entry_id = data.get("entry")
         if isinstance(entry_id, str) and entry_id not in known:
             out.append(doc.problem("L5R060", ("entry",), f"'{entry_id}' is not an entry id{_hint(entry_id, entries)}"))
-        elif entry_id in entries and isinstance(data.get("quote"), str):
+        elif entry_id in entries and data.get("edition") != entries[entry_id].get("edition"):
+            out.append(
+                doc.problem(
+                    "L5R062",
+                    ("edition",),
+                    f"'{data.get('edition')}' differs from the edition of '{entry_id}' "
+                    f"('{entries[entry_id].get('edition')}')",
+                )
+            )
+        if entry_id in entries and isinstance(data.get("quote"), str):
             if collapse(data["quote"]) not in collapse(entries[entry_id].get("text", "")):
                 out.append(doc.problem("L5R061", ("quote",), f"the quote does not occur in the text of '{entry_id}'"))
         for i, entry_ref in enumerate(data.get("affects") or []):
