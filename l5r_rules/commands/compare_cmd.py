@@ -24,7 +24,7 @@ def compare_cmd(root, concept, editions, as_json):
 
     \b
     Example:
-      l5r-rules compare bowing --editions gold,lotus,ivory
+      l5r-rules compare ccg-bowing-and-straightening --editions gold,lotus,ivory
     """
     from .clierrors import one_line_errors
     from .common import skip_teardown
@@ -39,7 +39,7 @@ def _run(root, wanted, editions, as_json):
     from ..search.engine import SearchUsageError, check_filter, open_engine
     from .clierrors import NotFound, did_you_mean, id_argument
 
-    wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare bowing")
+    wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare ccg-bowing-and-straightening")
     chosen = None
     if editions is not None and not [e for e in editions.split(",") if e.strip()]:
         raise SearchUsageError("--editions is empty (e.g. --editions gold,lotus,ivory)")

@@ -71,11 +71,17 @@ def import_cmd(root, only, renames, accept_renames, keep_orphans):
       l5r-rules import --only lotus
       l5r-rules import --rename lotus-bowing=lotus-bowing-cards
     """
-    from ..importers.run import run_import
+    from contextlib import nullcontext
 
-    report = run_import(
-        layout_for(root), only=only, renames=renames, accept_renames=accept_renames, keep_orphans=keep_orphans
-    )
+    from ..importers.run import run_import
+    from ..locks import glossary_lock
+
+    layout = layout_for(root)
+    lock = glossary_lock(layout, click.echo) if layout.sources_registry.is_file() else nullcontext()
+    with lock:  # one glossary writer at a time (import, link, refresh)
+        report = run_import(
+            layout, only=only, renames=renames, accept_renames=accept_renames, keep_orphans=keep_orphans
+        )
     if report.problems:
         for problem in report.problems:
             click.echo(str(problem))

@@ -39,9 +39,14 @@ def link_cmd(root, show_report, as_json, check):
     if not layout.sources_registry.exists():
         click.echo(f"{layout.sources_registry}: no sources registry here: is --root a checkout?", err=True)
         sys.exit(1)
-    kb = load_kb(layout.root)
-    report = compute_links(kb)
-    changed = write_links(kb, report, dry_run=check)
+    from contextlib import nullcontext
+
+    from ..locks import glossary_lock
+
+    with nullcontext() if check else glossary_lock(layout, click.echo):  # one glossary writer at a time
+        kb = load_kb(layout.root)
+        report = compute_links(kb)
+        changed = write_links(kb, report, dry_run=check)
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     else:

@@ -47,7 +47,12 @@ def refresh_cmd(root, check):
         for line in result.problems + [f"out of date: {path}" for path in result.stale] + result.notes:
             click.echo(f"  {line}")
 
-    report = refresh(layout, check=check, on_step=show)
+    from contextlib import nullcontext
+
+    from ..locks import glossary_lock
+
+    with nullcontext() if check else glossary_lock(layout, click.echo):  # one glossary writer at a time
+        report = refresh(layout, check=check, on_step=show)
     elapsed = time.perf_counter() - start
     if report.failed and not check:
         click.echo(

@@ -203,6 +203,19 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
             unchanged += 1
             continue
         text = yamlio.dumps(merged)
+        if len(text.encode("utf-8")) > yamlio.MAX_FILE_BYTES:  # every reader would refuse it (L5R009)
+            report.problems.append(
+                ImportProblem(
+                    rel(layout, doc.path(layout)),
+                    1,
+                    1,
+                    f"section '{entry['term']}' would make an entry of {len(text.encode('utf-8'))} bytes, over the "
+                    f"{yamlio.MAX_FILE_BYTES}-byte limit every reader keeps: give the source more headings "
+                    "(its outline)",
+                    "L5R009",
+                )
+            )
+            continue
         report.files[layout.entry_path(doc.edition, entry["id"])] = text
         written += 1
         if ex is not None and _has_comments(ex):

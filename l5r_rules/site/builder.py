@@ -127,6 +127,9 @@ def build_site(
         outdir.check_output(out, keep_whole, keep_out)
     except outdir.OutputRefused as exc:
         raise OutputRefused(str(exc)) from None
+    from ..registry import load_registry_data
+
+    load_registry_data(layout)  # not a checkout: say so before anything (build/, its lock) is created
     layout.build.mkdir(parents=True, exist_ok=True)
     with outdir.build_lock(layout.build, say):
         outdir.check_output(out, keep_whole, keep_out)  # again: the build we waited for may have changed it

@@ -88,7 +88,11 @@ def check_links(site: Path) -> LinkReport:
         report.pages += 1
         for link, line in page(html).links:
             report.links += 1
-            parts = urlsplit(link)
+            try:
+                parts = urlsplit(link)
+            except ValueError:  # e.g. http://[::1 (an unclosed IPv6 host)
+                report.broken.append(BrokenLink(rel, line, link, "not a valid URL"))
+                continue
             if parts.scheme in ("http", "https", "mailto", "ftp", "data", "javascript", "tel") or parts.netloc:
                 if parts.scheme != "data":
                     report.external.append(BrokenLink(rel, line, link, "external"))

@@ -101,20 +101,12 @@ def clean_leftovers(out: Path, work_parent: Path, work_prefix: str) -> list[str]
     return removed
 
 
-@contextmanager
-def build_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
+def build_lock(folder: Path, say: Callable[[str], None]):
     """Hold an exclusive lock on `folder`/LOCK_NAME; a second build waits and says so."""
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            say(f"another build of this checkout is running (lock {folder / LOCK_NAME}); waiting for it to finish")
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
+    from ..locks import file_lock
+
+    path = folder / LOCK_NAME
+    return file_lock(path, f"another build of this checkout is running (lock {path}); waiting for it to finish", say)
 
 
 def fault(point: str) -> None:

@@ -1,0 +1,39 @@
+"""Advisory locks in build/: one site build, one glossary writer at a time.
+
+`import`, `link` and `refresh` all rewrite files under glossary/; run at the same
+moment (a second terminal, an editor's save hook) one would overwrite the other's
+work. Each holds `build/.glossary.lock` while it reads and writes, and a second one
+waits, saying so. The lock is the kernel's (flock): a killed holder frees it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .layout import Layout
+
+
+@contextmanager
+def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (created if need be); if another process holds it, say `busy` and wait."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say(busy)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def glossary_lock(layout: Layout, say: Callable[[str], None]):
+    """The lock every command that writes glossary/ holds (import, link, refresh)."""
+    path = layout.build / ".glossary.lock"
+    return file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say)

@@ -1,0 +1,26 @@
+"""Commands that write glossary/ (import, link, refresh) take turns: run at once, neither loses the other's work."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+CLI = [sys.executable, "-c", "from l5r_rules.cli import main; main()"]
+
+
+def test_import_and_link_at_once_lose_nothing(repo_copy):
+    entries = sorted((repo_copy / "glossary/entries/lotus").glob("*.yaml"))[:40]
+    for path in entries:  # work for both: import must restore `order`, link must restore `related`
+        text = re.sub(r"\nrelated:\n(- .*\n)+", "\n", path.read_text(encoding="utf-8"))
+        path.write_text(re.sub(r"\norder: (\d+)\n", "\norder: 9999\n", text), encoding="utf-8")
+    root = ["--root", str(repo_copy)]
+    procs = [
+        subprocess.Popen(CLI + [cmd, *root], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for cmd in ("import", "link")
+    ]
+    outputs = [p.communicate(timeout=120)[0] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outputs
+    again = subprocess.run(CLI + ["link", "--check", *root], capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stdout + again.stderr  # link's writes survived import's
+    assert "order: 9999" not in "".join(p.read_text(encoding="utf-8") for p in entries)  # and import's link's
