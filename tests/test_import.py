@@ -117,7 +117,12 @@ GERMAN = yamlio.load_plain(Path(__file__).parent / "fixtures/invalid/L5R042.yaml
 
 
 def snapshot(root) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every file of the checkout but build/ (the commands' scratch space: their lock lives there)."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.relative_to(root).parts[0] != "build"
+    }
 
 
 def edit(root, rel: str, old: str, new: str) -> None:
@@ -449,3 +454,30 @@ def test_comments_are_told_from_text_that_contains_a_hash(text, has):
     from l5r_rules.importers.plan import _has_comments
 
     assert _has_comments(Existing(None, text, yamlio.loads(text))) is has
+
+
+def test_a_rename_that_fails_midway_puts_every_file_back(tmp_path, monkeypatch):
+    """The last step of an import (renames and deletions) fails on the third file: the first two are restored."""
+    import os
+
+    from l5r_rules.importers import apply as apply_mod
+
+    paths = [tmp_path / f"e{i}.yaml" for i in range(4)]
+    for p in paths:
+        p.write_text(f"old {p.name}\n", encoding="utf-8")
+    real_replace = os.replace
+    calls = []
+
+    def failing_replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 3:
+            raise PermissionError(1, "Operation not permitted", str(dst))
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(apply_mod.os, "replace", failing_replace)
+    with pytest.raises(apply_mod.WriteFailed) as failed:
+        apply_mod.apply({p: f"new {p.name}\n" for p in paths[:3]}, [paths[3]])
+    monkeypatch.setattr(apply_mod.os, "replace", real_replace)
+    assert "put back" in str(failed.value)
+    assert [p.read_text(encoding="utf-8") for p in paths] == [f"old {p.name}\n" for p in paths]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [p.name for p in paths]  # no temporary or backup left

@@ -2,10 +2,12 @@
 
 Nothing is replaced until every temporary file has been written, so a failure
 while writing (disk full, a read-only folder) removes the temporary files and
-any folder it made, and leaves the glossary exactly as it was. What remains
-non-atomic across files is the last step: the renames and deletions, each
-atomic on its own, run one after another; a crash between two of them leaves
-some files new and some old, and running import again completes the job.
+any folder it made, and leaves the glossary exactly as it was. Before a file is
+replaced or deleted, its old version is kept under a backup name (a hard link,
+`.NAME.import-old`); if a rename or deletion fails (an immutable file, a folder
+that became read-only), every file already replaced is put back from its backup,
+so a failed import still changes nothing. What remains non-atomic is a crash of
+the process itself between two renames: running import again completes the job.
 """
 
 from __future__ import annotations
@@ -57,7 +59,42 @@ def apply(files: dict[Path, str], deletions: list[Path]) -> None:
                 pass
         failed = temps[-1][1] if temps else next(iter(files))
         raise WriteFailed(failed, exc.strerror or str(exc)) from exc
-    for tmp, path in temps:
-        os.replace(tmp, path)
-    for path in deletions:
-        path.unlink(missing_ok=True)
+    done: list[tuple[Path | None, Path]] = []  # (backup of the old version or None, path), in order
+    step = None
+    try:
+        for tmp, path in temps:
+            step = path
+            done.append((_backup(path), path))
+            os.replace(tmp, path)
+        for path in deletions:
+            step = path
+            if path.exists():
+                backup = path.with_name(f".{path.name}{OLD_SUFFIX}")
+                os.replace(path, backup)
+                done.append((backup, path))
+    except OSError as exc:
+        for backup, path in reversed(done):  # put every old version back
+            if backup is not None:
+                os.replace(backup, path)
+                backup.unlink(missing_ok=True)  # still there when `path` was never replaced (same inode)
+            else:
+                path.unlink(missing_ok=True)
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
+        raise WriteFailed(step, f"{exc.strerror or exc}; every file was put back as it was") from exc
+    for backup, _ in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+
+
+OLD_SUFFIX = ".import-old"
+
+
+def _backup(path: Path) -> Path | None:
+    """A hard link to the current version of `path` (None if there is none), to restore it on failure."""
+    if not path.exists():
+        return None
+    backup = path.with_name(f".{path.name}{OLD_SUFFIX}")
+    backup.unlink(missing_ok=True)
+    os.link(path, backup)
+    return backup
