@@ -104,6 +104,11 @@ OUTCOME = obj(
 def build(given: dict, choices: dict) -> Inputs:
     d = given.get("defender") or {}
     p = given.get("province", {})
+    for clan in given["attackers"]:
+        if not str(clan).strip():
+            raise ScenarioError(("given", "attackers"), "an attacking clan has an empty name")
+        if clan == d.get("clan"):
+            raise ScenarioError(("given", "attackers", clan), f"'{clan}' is the defender; a clan cannot attack itself")
     return Inputs(
         d.get("clan"),
         tuple(d.get("tokens", ())),
