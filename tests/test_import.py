@@ -95,13 +95,16 @@ def test_reimport_keeps_curated_fields(repo_copy):
     assert again["text"] != "tampered text"
 
 
-def test_import_script_reports_every_document(repo_root, repo_copy):
+def test_import_command_reports_every_document(repo_copy):
     import os
     import sys
 
     env = dict(os.environ, L5R_ROOT=str(repo_copy))
     result = subprocess.run(
-        [sys.executable, str(repo_root / "scripts/import_sources.py")], env=env, capture_output=True, text=True
+        [sys.executable, "-c", "from l5r_rules.cli import main; main()", "import"],
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     for doc in ("gold-rulebook", "lotus-rulebook", "ivory-rulebook", "lcg-rules-reference", "bfr-rulebook"):
