@@ -34,6 +34,15 @@ def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
     return flat if len(flat) <= n else flat[: n - 1].rstrip() + "…"
 
 
+def shown_texts(hit) -> list[str]:
+    """The rule text a hit's lines show (the evaluation checks whether the answer is in it)."""
+    p = hit.payload
+    out = [excerpt(p["text"])]
+    if p.get("translation"):
+        out.append(excerpt(p["translation"]["text"], TRANSLATION_CHARS))
+    return out
+
+
 def width() -> int:
     return max(40, min(MAX_WIDTH, shutil.get_terminal_size((100, 24)).columns))
 
