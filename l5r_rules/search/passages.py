@@ -28,10 +28,10 @@ BLOCK_WORDS = 60
 # A window grows sentence by sentence until it has at least this many words.
 WINDOW_WORDS = 35
 
-# The end of a sentence: . ! ? (or a colon before a new line of a list) followed by a
+# The end of a sentence: . ! ? (perhaps with a closing quote or bracket) and a space before a
 # capital, digit, quote, bracket or list mark. Abbreviations such as "e.g." are followed
 # by a lower-case word, so they do not end a sentence.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?=[\"“‘(\[*A-ZÄÖÜ0-9-])")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”’)]))\s+(?=[\"“‘(\[*A-ZÄÖÜ0-9-])")
 
 
 class Passage(NamedTuple):
