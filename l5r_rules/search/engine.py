@@ -50,6 +50,11 @@ EDITION_DIVERSITY_DECAY = 0.85
 # A concept document (title, aliases, our summary) stands for its entries at this share of
 # its score: it brings each edition's entry into the results, after the entries that matched.
 CONCEPT_DOC_WEIGHT = 0.8
+# A glossary entry of at most DEFINITION_WORDS words defines a word (lotus: "bow: Turn a card
+# sideways."); it states no rule, yet BM25 favours it for being short. Unless the question asks
+# what something means ("what is", "meaning"), its score counts this much.
+DEFINITION_FACTOR = 0.8
+DEFINITION_WORDS = 40
 
 
 class PassageIndex:
@@ -264,11 +269,11 @@ class Engine:
             return results
         scores, parts = entry_scores(self.stats, self.passages, self.docs, q)
         results.terms = Terms.of(q)
-        results.groups = self._grouped(scores, editions, games, kind, limit, p.soft_editions)
+        results.groups = self._grouped(scores, editions, games, kind, limit, p.soft_editions, not p.asks_meaning)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
             p.soft_editions |= p.editions
-            results.groups = self._grouped(scores, set(), games, kind, limit, p.soft_editions)
+            results.groups = self._grouped(scores, set(), games, kind, limit, p.soft_editions, not p.asks_meaning)
             results.widened = True
         for hit in results.hits:
             docnum = self.docnum[("entry", hit.payload["id"])]
@@ -332,6 +337,7 @@ class Engine:
         kind: str | None,
         limit: int,
         soft_editions: set[str] = frozenset(),
+        demote_definitions: bool = False,
     ) -> list[Group]:
         found = top(scores, max(limit * 4, 40), self._allowed(editions, games, kind))
         scored = []
@@ -340,6 +346,9 @@ class Engine:
             doc = self.docs[docnum]
             factor = SOFT_EDITION_FACTOR if doc["edition"] in soft_editions else 1.0
             why[docnum] = [("edition named in the question", factor)] if factor != 1.0 else []
+            if demote_definitions and _defines(doc):
+                factor *= DEFINITION_FACTOR
+                why[docnum].append(("a short definition, and the question does not ask for one", DEFINITION_FACTOR))
             if doc["doctype"] == "concept":
                 factor = CONCEPT_DOC_WEIGHT
             scored.append((score * factor, docnum))
@@ -401,6 +410,11 @@ class Engine:
                 why[docnum] = [("its concept's group score (not matched itself)", CONCEPT_DOC_WEIGHT)]
                 listed.add(docnum)
         return out
+
+
+def _defines(doc: dict) -> bool:
+    """A glossary entry short enough to be a definition (a lotus glossary line), not a rule."""
+    return doc["kind"] == "glossary-term" and (doc.get("length") or 0) <= DEFINITION_WORDS
 
 
 def _diversified(scored: list[tuple[float, int]], docs: list[dict]) -> list[tuple[float, int]]:

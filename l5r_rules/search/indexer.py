@@ -109,6 +109,7 @@ def _documents(layout: Layout):
             "id": entry["id"],
             "doctype": "entry",
             "passages": _passage_docs(original, lang, splitter),
+            "length": len(_WORD.findall(entry["text"])),  # words of rule text: a short glossary entry defines
             "game": entry["game"],
             "edition": entry["edition"],
             "kind": entry["kind"],
@@ -165,6 +166,10 @@ def _documents(layout: Layout):
             "refers": ",".join(r for r in refers if r),
             "payload": json.dumps(errata_payload(record), ensure_ascii=False),
         }
+
+
+# What a document carries for the document table or the passage index, not for whoosh.
+TABLE_ONLY = frozenset({"central", "passages", "length"})
 
 
 def _passage_docs(entry: dict, lang: str, splitter: Splitter) -> list[dict]:
@@ -234,7 +239,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
             row = {name: doc.get(name) or None for name in TABLE_FIELDS}
             row["refers"] = doc["refers"].split(",") if doc.get("refers") else None
             table.append(row)
-            writer.add_document(**{k: v for k, v in doc.items() if k not in ("central", "passages")})
+            writer.add_document(**{k: v for k, v in doc.items() if k not in TABLE_ONLY})
         writer.commit()
         _check_doc_table(ix, table)
         _write_passages(tmp, docs)

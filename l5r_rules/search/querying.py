@@ -13,6 +13,7 @@ into words; the words become weighted terms:
 * a word whose stems are not in the index vocabulary is first tried as a German
   compound (Spielziel -> spiel ziel, all parts in one field; decompound.py), else
   gets typo tolerance: the index words within edit distance 1 (same first letter);
+  a word the rulebooks use, or a stop word of either language, is never "corrected";
 * words are OR-ed; BM25F ranks entries matching more (and rarer) words first.
 
 Soft edition words (plan.soft_editions) are applied by the engine to the scores.
@@ -116,12 +117,25 @@ class Plan:
     soft_editions: set[str] = field(default_factory=set)
     slots: list[list[tuple[str, float]]] = field(default_factory=list)  # each: (phrase, weight) alternatives
     corrections: dict[str, list[str]] = field(default_factory=dict)
+    asks_meaning: bool = False  # asks what a word means ("what is", "meaning"), not what a rule does
 
 
 def words_of(text: str) -> list[str]:
     """The words of a question, in the spelling the index uses (analysis.normalize), lowercased."""
     text = normalize(_TERMINAL_ESCAPE.sub(" ", text[:MAX_QUERY_CHARS]))
     return _WORD.findall(text.lower())[:MAX_WORDS]
+
+
+# Words of a question about what a word means, rather than what a rule does or allows: only
+# these questions leave a glossary definition its full score (engine.DEFINITION_FACTOR).
+MEANING_WORDS = frozenset("mean means meaning meant define defined definition whats".split())
+MEANING_PHRASES = frozenset({("what", "is"), ("what", "are"), ("what", "does"), ("was", "ist"), ("was", "bedeutet")})
+
+
+def _asks_meaning(words: list[str]) -> bool:
+    if any(w in MEANING_WORDS for w in words):
+        return True
+    return any(tuple(words[i : i + 2]) in MEANING_PHRASES for i in range(len(words) - 1))
 
 
 def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[tuple[str, ...], int] | None:
@@ -136,7 +150,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     """Split `text` into edition filters and word slots, using the synonym table `syn`
     and the registry's edition and game words `names`."""
     words = words_of(text)
-    p = Plan(words=words)
+    p = Plan(words=words, asks_meaning=_asks_meaning(words))
     longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = names.longest
     i = 0
@@ -209,6 +223,15 @@ def _fuzzy(reader, word: str) -> list[str]:
     return sorted(close)[:8]
 
 
+def _real_word(reader, word: str) -> bool:
+    """A word the rulebooks use (in any document, even one where it is too common to search), or a
+    stop word of either language ("jeder", "the"): never a typo, so never "corrected" nor split."""
+    raw = analyze(plain(), word)
+    if len(raw) == 1 and ("words", raw[0]) in reader:
+        return True
+    return any(not analyze(ANALYZERS[lang](), word) for lang in ANALYZERS)
+
+
 def _swaps(word: str) -> set[str]:
     """`word` with two neighbouring letters swapped, the first letter kept."""
     return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
@@ -226,7 +249,7 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
         for terms, weight in analyzed[lang]:
             if terms and _known(reader, lang, terms):
                 parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
-    if not parts and len(slot) == 1:
+    if not parts and len(slot) == 1 and not _real_word(reader, slot[0][0]):
         pieces = Splitter(index_vocabulary(reader)).split(slot[0][0])
         if pieces:
             compound = slot_query(reader, [(" ".join(pieces), COMPOUND_WEIGHT)], corrections)
