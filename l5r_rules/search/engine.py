@@ -6,7 +6,11 @@ so repeated queries are fast. `search_once()` is what a one-shot command runs: i
 opens, searches and closes, and a damaged index that only the search itself trips
 over is rebuilt and searched again.
 Results come back grouped: entries that a concept lines up across editions are
-listed together, each edition's entry with its citation.
+listed together, each edition's entry with its citation. A matched entry brings in the
+concept's other editions only when it is that concept's central entry of its edition (or
+the concept document itself matched): an entry that a concept merely lists, such as a
+"what's new" page, does not fill the list with the concept's unrelated entries.
+Scoring is ranking.py (heading, whole text, best passage); --explain is explain.py.
 """
 
 from __future__ import annotations
@@ -380,6 +384,8 @@ class Engine:
             concept, hits = groups[key]
             if concept is None and not key.startswith("entry:") and self.docs[hits[0][0]]["concept"]:
                 concept = self.docnum.get(("concept", self.docs[hits[0][0]]["concept"]))
+                if concept is not None and not self._central(concept, hits):
+                    concept = None  # an entry that only touches the concept does not bring in its editions
             if concept is not None:
                 hits += self._completion(concept, group_score[key], editions, games, kind, listed, why)
             if not hits:
@@ -396,6 +402,11 @@ class Engine:
             if total >= limit:
                 break
         return out
+
+    def _central(self, concept: int, hits: list) -> bool:
+        """Whether one of `hits` is the concept's central entry of its edition (what the concept is about)."""
+        central = set((self.docs[concept].get("central") or {}).values())
+        return any(self.docs[d]["id"] in central for d, _, _ in hits)
 
     def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int], why: dict) -> list:
         """The concept's central entry of every edition that the search itself did not rank."""

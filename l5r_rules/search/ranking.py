@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .scoring import Node, Scores, prune
+from .scoring import Any, Node, Scores, prune
 from .scoring import score as score_query
 
+PASSAGE_FIELDS = frozenset({"text", "text_de", "parts_de", "translation"})
 HEAD_FIELDS = frozenset({"term", "term_de", "aliases", "aliases_de", "section", "section_de"})
 HEAD_WEIGHT = 1.0
 BODY_WEIGHT = 1.0
@@ -54,7 +55,7 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
     head = score_query(stats, head_q) if head_q is not None else {}
     best: dict[int, tuple[float, int]] = {}
     entry_of = passages.entry_of
-    for pnum, ps in score_query(passages.stats, q).items():
+    for pnum, ps in _passage_scores(passages.stats, q).items():
         e = entry_of[pnum]
         if e not in best or ps > best[e][0]:
             best[e] = (ps, pnum)
@@ -69,3 +70,22 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
         parts[d] = Parts(h, scores.get(d, 0.0) - h, ps, pnum)
         out[d] = parts[d].total
     return out, parts
+
+
+COVER_WEIGHT = 0.0  # off unless set
+COVER_POWER = 1.0
+
+
+def _passage_scores(stats, q: Node) -> Scores:
+    """passage number -> score, raised for passages that hold more of the question's words."""
+    slots = [p for p in q.parts if prune(p, PASSAGE_FIELDS) is not None] if isinstance(q, Any) else [q]
+    if len(slots) < 2 or not COVER_WEIGHT:
+        return score_query(stats, q)
+    total: Scores = {}
+    count: dict[int, int] = {}
+    for slot in slots:
+        for d, s in score_query(stats, slot).items():
+            total[d] = total.get(d, 0.0) + s
+            count[d] = count.get(d, 0) + 1
+    n = len(slots)
+    return {d: s * (count[d] / n) ** COVER_POWER for d, s in total.items()}
