@@ -33,6 +33,9 @@ def explanation(engine, q: Node, docnum: int, hit, parts: ranking.Parts | None) 
             )
             best = _part("best passage", ranking.PASSAGE_WEIGHT, parts.passage, fields, set(fields))
             best["block"], best["anchor"] = passage["block"], passage["anchor"]
+            slots = ranking.passage_slots(q)
+            held = sum(1 for slot in slots if parts.passage_num in score_query(engine.passages.stats, slot))
+            best["coverage"] = [held, len(slots)]  # the BM25F sum was multiplied by held / slots
             out["parts"].append(best)
         out["sum"] = round(parts.total, 4)
     out["factors"] = [{"why": label, "factor": round(value, 4)} for label, value in hit.factors]

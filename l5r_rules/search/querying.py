@@ -35,11 +35,6 @@ MAX_WORDS = 32
 SYNONYM_WEIGHT = 0.8
 FUZZY_WEIGHT = 0.6
 COMPOUND_WEIGHT = 0.8  # a German compound neither language knows, searched as its parts
-# A word in more than this share of documents says next to nothing about a long text
-# field (BM25 gives it almost no weight) but costs a score for each of those documents;
-# it is only searched in the short fields (term, aliases).
-COMMON_SHARE = 0.15
-LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
@@ -189,13 +184,12 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
 
 
 def _useful(reader, fieldname: str, terms: list[str]) -> bool:
-    """Every term occurs in the field, and the field is short or the terms are not common."""
-    limit = COMMON_SHARE * reader.doc_count()
-    for t in terms:
-        df = reader.doc_frequency(fieldname, t)
-        if not df or (fieldname in LONG_FIELDS and df > limit):
-            return False
-    return True
+    """Every term occurs in the field. Common words are searched too, in every field: BM25 gives
+    them little weight, but in a passage (ranking.py) "player" or "card" still tells the sentence
+    that answers from its neighbours. (They used to be left out of the long fields to save time;
+    scoring.py made that saving small, and leaving them out let the few entries with an English
+    translation, where no word is common, win English questions.)"""
+    return all(reader.doc_frequency(fieldname, t) for t in terms)
 
 
 def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Node:
@@ -288,12 +282,15 @@ def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[l
 
 def build_query(reader, p: Plan) -> Node | None:
     """The query tree for plan `p`; `reader` is the engine's scoring.ReaderStats (or, in tests,
-    any whoosh reader: only the index vocabulary is looked up)."""
+    any whoosh reader: only the index vocabulary is looked up).
+
+    Always an Any whose parts are the typed words (slots), then the heading bonus: ranking.py
+    counts how many of the words a passage holds. (An Any of one part scores as that part.)"""
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
     if len(slots) == 1:
-        return slots[0]
+        return Any((slots[0],))
     # Ranked OR, plus a bonus for entries whose heading holds every typed word
     # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length).
     heading = _heading_bonus(reader, p)

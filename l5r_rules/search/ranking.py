@@ -8,6 +8,10 @@ words. Each entry is therefore also indexed as passages (passages.py), and an en
   + BODY_WEIGHT x (its whole rule text and translation)
   + PASSAGE_WEIGHT x (its best passage, scored on the passage index by the same query)
 
+A passage's score is its BM25F score times the share of the question's words it holds
+(coverage): among short passages, one that holds "bowed", "personality" and "defend"
+answers better than one that repeats "bowed".
+
 The three parts use one query tree (querying.py). The heading and body parts are one scoring
 of the entry index split by field (scoring.prune: a query's score is the sum of its parts over
 disjoint field sets), so the split costs one extra fold over the heading fields only.
@@ -72,14 +76,15 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
     return out, parts
 
 
-COVER_WEIGHT = 0.0  # off unless set
-COVER_POWER = 1.0
+def passage_slots(q: Node) -> list[Node]:
+    """The parts of a question that a passage can match: one per typed word or phrase (querying.py)."""
+    return [p for p in q.parts if prune(p, PASSAGE_FIELDS) is not None] if isinstance(q, Any) else [q]
 
 
 def _passage_scores(stats, q: Node) -> Scores:
-    """passage number -> score, raised for passages that hold more of the question's words."""
-    slots = [p for p in q.parts if prune(p, PASSAGE_FIELDS) is not None] if isinstance(q, Any) else [q]
-    if len(slots) < 2 or not COVER_WEIGHT:
+    """passage number -> BM25F score x the share of the question's words (slots) the passage holds."""
+    slots = passage_slots(q)
+    if len(slots) < 2:
         return score_query(stats, q)
     total: Scores = {}
     count: dict[int, int] = {}
@@ -88,4 +93,4 @@ def _passage_scores(stats, q: Node) -> Scores:
             total[d] = total.get(d, 0.0) + s
             count[d] = count.get(d, 0) + 1
     n = len(slots)
-    return {d: s * (count[d] / n) ** COVER_POWER for d, s in total.items()}
+    return {d: s * count[d] / n for d, s in total.items()}

@@ -153,6 +153,8 @@ def explain_lines(why: dict) -> list[str]:
     out = [f"why: score {why['score']:.3f}" + ("" if why["matched"] else " (brought in by its concept)")]
     for part in why.get("parts", []):
         where = f" ¶{part['block']} ({part['anchor']})" if "anchor" in part else ""
+        if "coverage" in part:
+            where += f", holds {part['coverage'][0]} of the question's {part['coverage'][1]} words"
         out.append(f"  {part['part']}{where}: {part['score']:.3f} x {part['weight']:g}")
         for name, field in part["fields"].items():
             out.append(f"    {name} {field['score']:.3f}: {', '.join(field['terms']) or '(phrase)'}")
