@@ -50,7 +50,7 @@ SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query na
 # Each further hit from an edition already listed counts this much less, so that a question
 # without an edition word sees the best entry of several editions early, not five
 # neighbouring steps of one rulebook.
-EDITION_DIVERSITY_DECAY = 0.85
+EDITION_DIVERSITY_DECAY = 0.9
 # A concept document (title, aliases, our summary) stands for its entries at this share of
 # its score: it brings each edition's entry into the results, after the entries that matched.
 CONCEPT_DOC_WEIGHT = 0.8
