@@ -64,14 +64,11 @@ DEFINITION_WORDS = 40
 class PassageIndex:
     """The passage index (passages.py) open for scoring: its reader, statistics and each passage's entry."""
 
-    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int], entries: int):
+    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int]):
         self.reader = ix.reader()
         if self.reader.doc_count_all() != len(entry_of):
             self.reader.close()
             raise IndexDamaged(f"passages.json lists {len(entry_of)} passages, the passage index another number")
-        if any(not 0 <= n < entries for n in entry_of) or entry_of != sorted(entry_of):
-            self.reader.close()
-            raise IndexDamaged("passages.json names a document the index does not have")
         self.stats = ReaderStats(self.reader, field_docs=field_docs)
         self.entry_of = entry_of  # sorted: the indexer adds an entry's passages together, in entry order
         self._payloads: dict[int, dict] = {}
@@ -189,9 +186,16 @@ class Engine:
         self.reader = ix.reader()
         self.passages = passages
         count = self.reader.doc_count_all()
+        problem = None
         if len(docs) != count:
+            problem = f"docs.json lists {len(docs)} documents, the whoosh index {count}"
+        elif passages is not None and not _passages_fit(passages.entry_of, docs):
+            problem = "passages.json names a document that is not an entry of the index"
+        if problem:
             self.reader.close()
-            raise IndexDamaged(f"docs.json lists {len(docs)} documents, the whoosh index {count}")
+            if passages is not None:
+                passages.close()
+            raise IndexDamaged(problem)
         self.stats = ReaderStats(self.reader, field_docs=field_docs)
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
         # (doctype, id) -> docnum: a concept may share its id with an entry (lcg-stronghold)
@@ -423,6 +427,11 @@ class Engine:
         return out
 
 
+def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:
+    """Every passage belongs to an entry of the index, and an entry's passages are together (sorted)."""
+    return entry_of == sorted(entry_of) and all(0 <= n < len(docs) and docs[n]["doctype"] == "entry" for n in entry_of)
+
+
 def _defines(doc: dict) -> bool:
     """A glossary entry short enough to be a definition (a lotus glossary line), not a rule."""
     return doc["kind"] == "glossary-term" and (doc.get("length") or 0) <= DEFINITION_WORDS
@@ -463,9 +472,7 @@ def _open(layout: Layout, target: Path) -> Engine:
     ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
     entry_of, passage_fields = load_passage_table(target)
     pix = windex.open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
-    return Engine(
-        layout, ix, synonyms, docs, field_docs, registry, PassageIndex(pix, entry_of, passage_fields, len(docs))
-    )
+    return Engine(layout, ix, synonyms, docs, field_docs, registry, PassageIndex(pix, entry_of, passage_fields))
 
 
 def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:
