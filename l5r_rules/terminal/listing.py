@@ -72,7 +72,7 @@ def _cut(passage: dict, n: int) -> str:
     starts, ends = passage.get("whole") or (True, True)
     flat = " ".join(clean(passage["text"]).split())
     if len(flat) > n:
-        flat, ends = flat[: n - 1].rstrip(), False
+        flat, ends = flat[: n - 1].rsplit(" ", 1)[0].rstrip(), False  # cut between words
     return ("" if starts else "… ") + flat + ("" if ends else " …")
 
 
