@@ -129,12 +129,13 @@ def quality(title: str, outcomes: list, goal: str) -> None:
         )
         + f"  {goal}"
     )
+    phrases = any(o.question.phrase for o in outcomes)
     tags = sorted({t for o in outcomes for t in o.question.tags})
     for tag in tags:
         sub = [o for o in outcomes if tag in o.question.tags]
         print(
             f"  {tag:16} n={len(sub):3}  r@1 {evaluation.recall_at(sub, 1):.2f}  r@5 {evaluation.recall_at(sub, 5):.2f}"
-            f"  MRR {evaluation.mrr(sub):.2f}  visible {evaluation.visible_share(sub):.2f}"
+            f"  MRR {evaluation.mrr(sub):.2f}" + (f"  visible {evaluation.visible_share(sub):.2f}" if phrases else "")
         )
 
 
