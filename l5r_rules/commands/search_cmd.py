@@ -17,27 +17,34 @@ from .common import root_option
 @click.option("--kind", default=None, help="Only this kind of entry (rule, glossary-term, example, ...).")
 @click.option("--limit", default=10, show_default=True, type=int, help="Most entries to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits instead of a table.")
-def search_cmd(root, query, game, edition, kind, limit, as_json):
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Say why each hit scored as it did: its best passage, score parts per field and matched terms, factors.",
+)
+def search_cmd(root, query, game, edition, kind, limit, as_json, explain):
     """Search the rules of every edition; casual words, typos and German are fine.
 
     Edition words in the query (listed in glossary/_sources.yaml, e.g. "lotus" or
     "battle for rokugan") narrow the search to that edition. Entries that state the same rule in
-    several editions are shown together under their concept.
+    several editions are shown together under their concept. Each hit shows the passage
+    that answers the query best, with the query's words marked on a terminal.
 
     \b
     Example:
       l5r-rules search "can a tapped guy defend"
       l5r-rules search "tie in a duel lotus" --json
+      l5r-rules search "can a bowed personality defend" --explain
     """
     from .clierrors import one_line_errors
     from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
-    one_line_errors(_run)(root, query, game, edition, kind, limit, as_json)
+    one_line_errors(_run)(root, query, game, edition, kind, limit, as_json, explain)
 
 
-def _run(root, query, game, edition, kind, limit, as_json):
+def _run(root, query, game, edition, kind, limit, as_json, explain=False):
     from ..search.analysis import normalize
     from ..search.engine import SearchUsageError, search_once
     from ..search.querying import words_of
@@ -49,7 +56,7 @@ def _run(root, query, game, edition, kind, limit, as_json):
             "no words in the query (only punctuation or control characters): "
             'type a few words, e.g. l5r-rules search "tie in a duel"'
         )
-    results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit)
+    results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit, explain=explain)
     if as_json:
         import json
 

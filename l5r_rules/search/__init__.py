@@ -5,8 +5,10 @@ Why a package of small modules: the index schema (fields.py), the analyzers
 (freshness.py), building (indexer.py) and the files beside the index (store.py),
 rebuilding a damaged index (repair.py) and the errors commands report (errors.py),
 turning casual judge questions into query trees (querying.py, synonyms.py), scoring
-them with whoosh's BM25F (scoring.py) and grouping results (engine.py), and the
-terminal list a search prints (listing.py) each change for different reasons.
+them with whoosh's BM25F (scoring.py), cutting entries into passages (passages.py) and
+combining an entry's heading, text and best passage (ranking.py, explained by explain.py),
+grouping results (engine.py), marking the query's words (highlight.py), and the terminal
+list a search prints (terminal/listing.py) each change for different reasons.
 Nothing here imports mkdocs, jinja2, rich or the rules engine on the search path, so
 a `l5r-rules search` process starts fast.
 

@@ -6,7 +6,11 @@ so repeated queries are fast. `search_once()` is what a one-shot command runs: i
 opens, searches and closes, and a damaged index that only the search itself trips
 over is rebuilt and searched again.
 Results come back grouped: entries that a concept lines up across editions are
-listed together, each edition's entry with its citation.
+listed together, each edition's entry with its citation. A matched entry brings in the
+concept's other editions only when it is that concept's central entry of its edition (or
+the concept document itself matched): an entry that a concept merely lists, such as a
+"what's new" page, does not fill the list with the concept's unrelated entries.
+Scoring is ranking.py (heading, whole text, best passage); --explain is explain.py.
 """
 
 from __future__ import annotations
@@ -21,25 +25,67 @@ from ..editions import Registry
 from ..layout import Layout, find_root
 from ..vocab import Kind
 from .errors import IndexDamaged, SearchUsageError
-from .fields import build_schema
+from .explain import explanation
+from .fields import build_passage_schema, build_schema
+from .highlight import Terms
 from .querying import EditionWords, build_query, plan
+from .ranking import entry_scores
 from .repair import Report, to_stderr, with_index
 from .scoring import ReaderStats, top
-from .scoring import score as score_query
-from .store import INDEX_NAME, load_doc_table, load_field_docs, load_registry
+from .store import (
+    INDEX_NAME,
+    PASSAGE_INDEX,
+    load_doc_table,
+    load_field_docs,
+    load_passage_table,
+    load_registry,
+)
 from .synonyms import load as load_synonyms
 
 KINDS = {k.value for k in Kind}
+EMPTY_TERMS = Terms(frozenset(), frozenset(), frozenset())
 
 
 SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
 # Each further hit from an edition already listed counts this much less, so that a question
 # without an edition word sees the best entry of several editions early, not five
 # neighbouring steps of one rulebook.
-EDITION_DIVERSITY_DECAY = 0.85
+EDITION_DIVERSITY_DECAY = 0.9
 # A concept document (title, aliases, our summary) stands for its entries at this share of
 # its score: it brings each edition's entry into the results, after the entries that matched.
 CONCEPT_DOC_WEIGHT = 0.8
+# A glossary entry of at most DEFINITION_WORDS words defines a word (lotus: "bow: Turn a card
+# sideways."); it states no rule, yet BM25 favours it for being short. Unless the question asks
+# what something means ("what is", "meaning"), its score counts this much.
+DEFINITION_FACTOR = 0.8
+DEFINITION_WORDS = 40
+
+
+class PassageIndex:
+    """The passage index (passages.py) open for scoring: its reader, statistics and each passage's entry."""
+
+    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int]):
+        self.reader = ix.reader()
+        if self.reader.doc_count_all() != len(entry_of):
+            self.reader.close()
+            raise IndexDamaged(f"passages.json lists {len(entry_of)} passages, the passage index another number")
+        self.stats = ReaderStats(self.reader, field_docs=field_docs)
+        self.entry_of = entry_of  # sorted: the indexer adds an entry's passages together, in entry order
+        self._payloads: dict[int, dict] = {}
+
+    def of_entry(self, docnum: int) -> range:
+        """The passage numbers of one entry (main-index document number)."""
+        from bisect import bisect_left, bisect_right
+
+        return range(bisect_left(self.entry_of, docnum), bisect_right(self.entry_of, docnum))
+
+    def payload(self, pnum: int) -> dict:
+        if pnum not in self._payloads:
+            self._payloads[pnum] = json.loads(self.reader.stored_fields(pnum)["payload"])
+        return self._payloads[pnum]
+
+    def close(self) -> None:
+        self.reader.close()
 
 
 @dataclass
@@ -47,6 +93,10 @@ class Hit:
     payload: dict
     score: float
     matched: bool = True  # False: shown because its concept matched
+    # the passage shown (passages.py): text, block, anchor, translation, matched, and perhaps companion
+    passage: dict | None = None
+    explain: dict | None = None  # why it ranks here (--explain): see explain.py
+    factors: list[tuple[str, float]] = field(default_factory=list)  # applied after the parts (engine._grouped)
 
     def as_json(self) -> dict:
         p = self.payload
@@ -68,6 +118,18 @@ class Hit:
             "url": p["url"],
             "score": round(self.score, 4),
             "matched": self.matched,
+            **self._passage_json(),
+            **({"explain": self.explain} if self.explain is not None else {}),
+        }
+
+    def _passage_json(self) -> dict:
+        p = self.passage
+        if p is None:
+            return {"passage": None, "anchor": None, "passage_url": None}
+        return {
+            "passage": {"text": p["text"], "index": p["block"], "translation": p["translation"]},
+            "anchor": p["anchor"],
+            "passage_url": f"{self.payload['url']}#{p['anchor']}",
         }
 
 
@@ -87,6 +149,7 @@ class Results:
     games: list[str]
     corrections: dict[str, list[str]]
     widened: bool = False  # the editions named in the query matched nothing, so all were searched
+    terms: Terms = EMPTY_TERMS  # what the query searched, to mark in the passages shown
 
     @property
     def hits(self) -> list[Hit]:
@@ -113,6 +176,7 @@ class Engine:
         docs: list[dict],
         field_docs: dict[str, int] | None = None,
         registry: Registry | None = None,
+        passages: PassageIndex | None = None,
     ):
         self.layout = layout
         self.ix = ix
@@ -120,10 +184,18 @@ class Engine:
         self.registry = registry or Registry((), ())  # games and editions (glossary/_sources.yaml)
         self.names = EditionWords.of(self.registry)  # the words of a question that name them
         self.reader = ix.reader()
+        self.passages = passages
         count = self.reader.doc_count_all()
+        problem = None
         if len(docs) != count:
+            problem = f"docs.json lists {len(docs)} documents, the whoosh index {count}"
+        elif passages is not None and not _passages_fit(passages.entry_of, docs):
+            problem = "passages.json names a document that is not an entry of the index"
+        if problem:
             self.reader.close()
-            raise IndexDamaged(f"docs.json lists {len(docs)} documents, the whoosh index {count}")
+            if passages is not None:
+                passages.close()
+            raise IndexDamaged(problem)
         self.stats = ReaderStats(self.reader, field_docs=field_docs)
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
         # (doctype, id) -> docnum: a concept may share its id with an entry (lcg-stronghold)
@@ -133,6 +205,8 @@ class Engine:
 
     def close(self) -> None:
         self.reader.close()
+        if self.passages is not None:
+            self.passages.close()
 
     def __enter__(self):
         return self
@@ -182,6 +256,7 @@ class Engine:
         edition: str | None = None,
         kind: str | None = None,
         limit: int = 10,
+        explain: bool = False,
     ) -> Results:
         game, edition, kind = (
             check_filter("game", game, self.registry),
@@ -200,14 +275,40 @@ class Engine:
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             return results
-        scores = score_query(self.stats, q)
-        results.groups = self._grouped(scores, editions, games, kind, limit, p.soft_editions)
+        scores, parts = entry_scores(self.stats, self.passages, self.docs, q)
+        results.terms = Terms.of(q)
+        results.groups = self._grouped(scores, editions, games, kind, limit, p.soft_editions, not p.asks_meaning)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
             p.soft_editions |= p.editions
-            results.groups = self._grouped(scores, set(), games, kind, limit, p.soft_editions)
+            results.groups = self._grouped(scores, set(), games, kind, limit, p.soft_editions, not p.asks_meaning)
             results.widened = True
+        for hit in results.hits:
+            docnum = self.docnum[("entry", hit.payload["id"])]
+            part = parts.get(docnum)
+            hit.passage = self._passage(docnum, part.passage_num if part else None)
+            if explain:
+                hit.explain = explanation(self, q, docnum, hit, part)
         return results
+
+    def _passage(self, docnum: int, pnum: int | None) -> dict | None:
+        """The passage a hit shows: its best one (else its first), and for a German entry the
+        same block in the other language (`companion`: the translation, or the German text)."""
+        if self.passages is None:
+            return None
+        own = self.passages.of_entry(docnum)
+        matched = pnum is not None
+        if pnum is None:
+            if not own:
+                return None
+            pnum = own[0]
+        shown = dict(self.passages.payload(pnum), matched=matched)
+        for other in own:
+            p = self.passages.payload(other)
+            if p["block"] == shown["block"] and p["translation"] != shown["translation"]:
+                shown["companion"] = p
+                break
+        return shown
 
     def _allowed(self, editions: set[str], games: set[str], kind: str | None) -> set[int] | None:
         """Document numbers a search with these filters may return (None: all).
@@ -244,16 +345,26 @@ class Engine:
         kind: str | None,
         limit: int,
         soft_editions: set[str] = frozenset(),
+        demote_definitions: bool = False,
     ) -> list[Group]:
         found = top(scores, max(limit * 4, 40), self._allowed(editions, games, kind))
         scored = []
+        why: dict[int, list[tuple[str, float]]] = {}  # docnum -> the factors applied to its score
         for docnum, score in found:
             doc = self.docs[docnum]
             factor = SOFT_EDITION_FACTOR if doc["edition"] in soft_editions else 1.0
+            why[docnum] = [("edition named in the question", factor)] if factor != 1.0 else []
+            if demote_definitions and _defines(doc):
+                factor *= DEFINITION_FACTOR
+                why[docnum].append(("a short definition, and the question does not ask for one", DEFINITION_FACTOR))
             if doc["doctype"] == "concept":
                 factor = CONCEPT_DOC_WEIGHT
             scored.append((score * factor, docnum))
+        before = {docnum: score for score, docnum in scored}
         scored = _diversified(scored, self.docs)
+        for score, docnum in scored:
+            if before[docnum] and score != before[docnum]:
+                why[docnum].append(("same edition as hits above (diversity)", score / before[docnum]))
         # key -> [concept docnum or None, [(docnum, score, matched)]]; entries keyed by concept id
         groups: dict[str, list] = {}
         group_score: dict[str, float] = {}
@@ -277,8 +388,10 @@ class Engine:
             concept, hits = groups[key]
             if concept is None and not key.startswith("entry:") and self.docs[hits[0][0]]["concept"]:
                 concept = self.docnum.get(("concept", self.docs[hits[0][0]]["concept"]))
+                if concept is not None and not self._central(concept, hits):
+                    concept = None  # an entry that only touches the concept does not bring in its editions
             if concept is not None:
-                hits += self._completion(concept, group_score[key], editions, games, kind, listed)
+                hits += self._completion(concept, group_score[key], editions, games, kind, listed, why)
             if not hits:
                 continue
             total += len(hits)
@@ -287,14 +400,19 @@ class Engine:
             out.append(
                 Group(
                     self.payload(concept) if concept is not None else None,
-                    [Hit(self.payload(d), s, matched) for d, s, matched in hits],
+                    [Hit(self.payload(d), s, matched, factors=why.get(d, [])) for d, s, matched in hits],
                 )
             )
             if total >= limit:
                 break
         return out
 
-    def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int]) -> list:
+    def _central(self, concept: int, hits: list) -> bool:
+        """Whether one of `hits` is the concept's central entry of its edition (what the concept is about)."""
+        central = set((self.docs[concept].get("central") or {}).values())
+        return any(self.docs[d]["id"] in central for d, _, _ in hits)
+
+    def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int], why: dict) -> list:
         """The concept's central entry of every edition that the search itself did not rank."""
         out = []
         central = self.docs[concept].get("central") or {}
@@ -304,8 +422,19 @@ class Engine:
                 continue
             if self._passes(self.docs[docnum], editions, games, kind):
                 out.append((docnum, score * CONCEPT_DOC_WEIGHT, False))
+                why[docnum] = [("its concept's group score (not matched itself)", CONCEPT_DOC_WEIGHT)]
                 listed.add(docnum)
         return out
+
+
+def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:
+    """Every passage belongs to an entry of the index, and an entry's passages are together (sorted)."""
+    return entry_of == sorted(entry_of) and all(0 <= n < len(docs) and docs[n]["doctype"] == "entry" for n in entry_of)
+
+
+def _defines(doc: dict) -> bool:
+    """A glossary entry short enough to be a definition (a lotus glossary line), not a rule."""
+    return doc["kind"] == "glossary-term" and (doc.get("length") or 0) <= DEFINITION_WORDS
 
 
 def _diversified(scored: list[tuple[float, int]], docs: list[dict]) -> list[tuple[float, int]]:
@@ -341,7 +470,9 @@ def _open(layout: Layout, target: Path) -> Engine:
     # The schema is this code's (freshness.py rebuilds an index of other code), not the pickle in
     # the table of contents: as fast, and a damaged pickle can ask for gigabytes of memory.
     ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
-    return Engine(layout, ix, synonyms, docs, field_docs, registry)
+    entry_of, passage_fields = load_passage_table(target)
+    pix = windex.open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
+    return Engine(layout, ix, synonyms, docs, field_docs, registry, PassageIndex(pix, entry_of, passage_fields))
 
 
 def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:

@@ -1,15 +1,29 @@
-"""Score the search engine on tests/search_eval.yaml: recall@1, recall@5, MRR.
+"""Score the search engine on an eval set: recall@1, recall@5, MRR, and whether the answer is visible.
 
 Shared by scripts/bench_search.py (prints figures) and tests/test_search_eval.py
 (asserts the floor), so both measure exactly the same thing.
+
+Two sets: the project's own (tests/search_eval.yaml) and the unseen one written blind by
+someone else (tests/search_eval_unseen.yaml), whose questions carry `split: tune | sealed`.
+Only the tune half may be looked at while working on the search; the sealed half is read
+only when a caller asks for it by name (`load_questions(path, split="sealed")`).
+
+A hit answers a question when its entry id, or the id of its concept, is one of the
+question's `answers` (the unseen set lists a concept for an edition comparison).
+"Answer visible": the question's `phrase` (whitespace collapsed, case ignored) is in the
+text a result list shows for the first answering hit in the top 5, so a judge reads the
+answer without opening the entry.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+
+SPLITS = ("tune", "sealed")
 
 
 @dataclass
@@ -17,29 +31,89 @@ class Question:
     q: str
     answers: list[str]
     tags: list[str] = field(default_factory=list)
+    phrase: str = ""
+    id: str = ""
+    split: str = ""
+
+
+@dataclass
+class Ranked:
+    """One hit as the evaluation sees it: its ids and the text a result list shows for it."""
+
+    id: str
+    concept: str | None
+    shown: str = ""
 
 
 @dataclass
 class Outcome:
     question: Question
-    ranked: list[str]
+    hits: list[Ranked]
+
+    @property
+    def ranked(self) -> list[str]:
+        return [h.id for h in self.hits]
 
     @property
     def rank(self) -> int | None:
-        """1-based rank of the first answer among the hits, or None."""
-        for i, hit in enumerate(self.ranked, 1):
-            if hit in self.question.answers:
+        """1-based rank of the first hit that answers the question, or None."""
+        for i, hit in enumerate(self.hits, 1):
+            if hit.id in self.question.answers or (hit.concept and hit.concept in self.question.answers):
                 return i
         return None
 
+    @property
+    def visible(self) -> bool:
+        """The question's phrase is in what the list shows for its first answering hit in the top 5."""
+        rank = self.rank
+        if not self.question.phrase or rank is None or rank > 5:
+            return False
+        return _flat(self.question.phrase) in _flat(self.hits[rank - 1].shown)
 
-def load_questions(path: Path) -> list[Question]:
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def load_questions(path: Path, split: str | None = None) -> list[Question]:
+    """The questions of an eval file; with `split`, only the questions of that split.
+
+    A file whose questions carry splits must be read with one: nobody reads the sealed
+    half by accident."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return [Question(q["q"], list(q["answers"]), list(q.get("tags") or [])) for q in data["questions"]]
+    rows = data["questions"]
+    if split is None and any("split" in q for q in rows):
+        raise ValueError(f"{path}: its questions have splits; name one ({', '.join(SPLITS)})")
+    if split is not None and split not in SPLITS:
+        raise ValueError(f"unknown split {split!r} (choose from {', '.join(SPLITS)})")
+    return [
+        Question(
+            q["q"],
+            list(q["answers"]),
+            list(q.get("tags") or []),
+            q.get("phrase") or "",
+            q.get("id") or "",
+            q.get("split") or "",
+        )
+        for q in rows
+        if split is None or q.get("split") == split
+    ]
+
+
+def shown_text(hit) -> str:
+    """What the result list shows of a hit's rule text: its answering passage (and the
+    passage's translation), else its excerpt."""
+    from ..terminal.listing import shown_texts
+
+    return "\n".join(shown_texts(hit))
 
 
 def run(engine, questions: list[Question], depth: int = 10) -> list[Outcome]:
-    return [Outcome(q, [h.payload["id"] for h in engine.search(q.q, limit=depth).hits]) for q in questions]
+    out = []
+    for q in questions:
+        hits = engine.search(q.q, limit=depth).hits
+        out.append(Outcome(q, [Ranked(h.payload["id"], h.payload.get("concept"), shown_text(h)) for h in hits]))
+    return out
 
 
 def recall_at(outcomes: list[Outcome], k: int) -> float:
@@ -48,3 +122,7 @@ def recall_at(outcomes: list[Outcome], k: int) -> float:
 
 def mrr(outcomes: list[Outcome]) -> float:
     return sum(1 / o.rank for o in outcomes if o.rank) / max(len(outcomes), 1)
+
+
+def visible_share(outcomes: list[Outcome]) -> float:
+    return sum(1 for o in outcomes if o.visible) / max(len(outcomes), 1)

@@ -38,6 +38,22 @@ SEARCH_FIELDS: dict[str, tuple[str, float]] = {
 AVERAGED_OVER_FILLED = frozenset({"term_de", "section_de", "text_de", "parts_de"})
 
 
+# The fields of a passage (passages.py): the rule text, or translation, of one piece of an entry.
+# The same names and boosts as the entry's, so one query tree scores both indexes; every passage
+# fills one of them (German ones parts_de too), and each is averaged over the passages that have it.
+PASSAGE_FIELDS = ("text", "text_de", "parts_de", "translation")
+
+
+def build_passage_schema() -> Schema:
+    analyzers = {"en": english(), "de": german()}
+    searchable = {
+        name: TEXT(analyzer=analyzers[SEARCH_FIELDS[name][0]], field_boost=SEARCH_FIELDS[name][1], phrase=False)
+        for name in PASSAGE_FIELDS
+    }
+    # payload: the passage's entry id, block number, anchor and text (passages.Passage)
+    return Schema(payload=STORED, **searchable)
+
+
 def build_schema() -> Schema:
     analyzers = {"en": english(), "de": german()}
     searchable = {

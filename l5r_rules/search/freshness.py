@@ -28,6 +28,7 @@ _CODE_FILES = (
     "decompound.py",
     "fields.py",
     "indexer.py",
+    "passages.py",
     "payloads.py",
     "store.py",
     "synonyms.py",
@@ -35,6 +36,7 @@ _CODE_FILES = (
     "../urls.py",
     "../citation.py",
     "../editions.py",
+    "../site/textrender.py",
 )
 
 

@@ -21,10 +21,19 @@ from ..layout import Layout
 from .analysis import WORD_PATTERN, normalize
 from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
-from .fields import AVERAGED_OVER_FILLED, build_schema
+from .fields import AVERAGED_OVER_FILLED, PASSAGE_FIELDS, build_passage_schema, build_schema
 from .freshness import current_stamp, write_stamp
 from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
-from .store import INDEX_NAME, TABLE_FIELDS, index_dir, write_doc_table, write_field_docs, write_registry
+from .store import (
+    INDEX_NAME,
+    PASSAGE_INDEX,
+    TABLE_FIELDS,
+    index_dir,
+    write_doc_table,
+    write_field_docs,
+    write_passage_table,
+    write_registry,
+)
 from .synonyms import write_json as write_synonyms
 
 
@@ -99,6 +108,8 @@ def _documents(layout: Layout):
         yield {
             "id": entry["id"],
             "doctype": "entry",
+            "passages": _passage_docs(original, lang, splitter),
+            "length": len(_WORD.findall(entry["text"])),  # words of rule text: a short glossary entry defines
             "game": entry["game"],
             "edition": entry["edition"],
             "kind": entry["kind"],
@@ -157,6 +168,37 @@ def _documents(layout: Layout):
         }
 
 
+# What a document carries for the document table or the passage index, not for whoosh.
+TABLE_ONLY = frozenset({"central", "passages", "length"})
+
+
+def _passage_docs(entry: dict, lang: str, splitter: Splitter) -> list[dict]:
+    """The passage index's documents for one entry (as the glossary holds it: the payload keeps
+    each passage verbatim, the fields are normalized like the entry's): see fields.PASSAGE_FIELDS."""
+    from .passages import passages
+
+    out = []
+    translation = (entry.get("translation") or {}).get("text", "")
+    for p in passages(entry["id"], entry["text"], translation):
+        text = normalize(p.text)
+        if p.translation:
+            fields = {"translation": text}
+        elif lang == "de":
+            fields = {"text_de": text, "parts_de": " ".join(splitter.compound_parts(text))}
+        else:
+            fields = {"text": text}
+        payload = {
+            "entry": entry["id"],
+            "block": p.block,
+            "anchor": p.anchor,
+            "translation": p.translation,
+            "text": p.text,
+            "whole": list(p.whole),
+        }
+        out.append({**{k: v for k, v in fields.items() if v}, "payload": json.dumps(payload, ensure_ascii=False)})
+    return out
+
+
 def _check_doc_table(ix, table: list[dict]) -> None:
     """One fresh segment numbers documents in the order they were added; make sure."""
     with ix.reader() as reader:
@@ -197,9 +239,10 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
             row = {name: doc.get(name) or None for name in TABLE_FIELDS}
             row["refers"] = doc["refers"].split(",") if doc.get("refers") else None
             table.append(row)
-            writer.add_document(**{k: v for k, v in doc.items() if k != "central"})
+            writer.add_document(**{k: v for k, v in doc.items() if k not in TABLE_ONLY})
         writer.commit()
         _check_doc_table(ix, table)
+        _write_passages(tmp, docs)
         write_doc_table(tmp, table)
         write_field_docs(tmp, filled)
         write_registry(tmp, registry)
@@ -210,6 +253,22 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return target
+
+
+def _write_passages(tmp: Path, docs: list[dict]) -> None:
+    """The passage index, and the table of each passage's entry (document number in the main index)."""
+    pix = windex.create_in(str(tmp), build_passage_schema(), indexname=PASSAGE_INDEX)
+    writer = pix.writer()
+    entry_of: list[int] = []
+    filled = dict.fromkeys(PASSAGE_FIELDS, 0)
+    for docnum, doc in enumerate(docs):
+        for passage in doc.get("passages") or ():
+            entry_of.append(docnum)
+            for name in filled:
+                filled[name] += bool(passage.get(name))
+            writer.add_document(**passage)
+    writer.commit()
+    write_passage_table(tmp, entry_of, filled)
 
 
 def _swap(new: Path, target: Path) -> None:

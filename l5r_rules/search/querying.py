@@ -13,6 +13,7 @@ into words; the words become weighted terms:
 * a word whose stems are not in the index vocabulary is first tried as a German
   compound (Spielziel -> spiel ziel, all parts in one field; decompound.py), else
   gets typo tolerance: the index words within edit distance 1 (same first letter);
+  a word the rulebooks use, or a stop word of either language, is never "corrected";
 * words are OR-ed; BM25F ranks entries matching more (and rarer) words first.
 
 Soft edition words (plan.soft_editions) are applied by the engine to the scores.
@@ -34,11 +35,6 @@ MAX_WORDS = 32
 SYNONYM_WEIGHT = 0.8
 FUZZY_WEIGHT = 0.6
 COMPOUND_WEIGHT = 0.8  # a German compound neither language knows, searched as its parts
-# A word in more than this share of documents says next to nothing about a long text
-# field (BM25 gives it almost no weight) but costs a score for each of those documents;
-# it is only searched in the short fields (term, aliases).
-COMMON_SHARE = 0.15
-LONG_FIELDS = frozenset({"text", "text_de", "translation", "section", "section_de"})
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
@@ -116,12 +112,25 @@ class Plan:
     soft_editions: set[str] = field(default_factory=set)
     slots: list[list[tuple[str, float]]] = field(default_factory=list)  # each: (phrase, weight) alternatives
     corrections: dict[str, list[str]] = field(default_factory=dict)
+    asks_meaning: bool = False  # asks what a word means ("what is", "meaning"), not what a rule does
 
 
 def words_of(text: str) -> list[str]:
     """The words of a question, in the spelling the index uses (analysis.normalize), lowercased."""
     text = normalize(_TERMINAL_ESCAPE.sub(" ", text[:MAX_QUERY_CHARS]))
     return _WORD.findall(text.lower())[:MAX_WORDS]
+
+
+# Words of a question about what a word means, rather than what a rule does or allows: only
+# these questions leave a glossary definition its full score (engine.DEFINITION_FACTOR).
+MEANING_WORDS = frozenset("mean means meaning meant define defined definition whats".split())
+MEANING_PHRASES = frozenset({("what", "is"), ("what", "are"), ("what", "does"), ("was", "ist"), ("was", "bedeutet")})
+
+
+def _asks_meaning(words: list[str]) -> bool:
+    if any(w in MEANING_WORDS for w in words):
+        return True
+    return any(tuple(words[i : i + 2]) in MEANING_PHRASES for i in range(len(words) - 1))
 
 
 def _match_phrase(words: list[str], i: int, table: dict, longest: int) -> tuple[tuple[str, ...], int] | None:
@@ -136,7 +145,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     """Split `text` into edition filters and word slots, using the synonym table `syn`
     and the registry's edition and game words `names`."""
     words = words_of(text)
-    p = Plan(words=words)
+    p = Plan(words=words, asks_meaning=_asks_meaning(words))
     longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = names.longest
     i = 0
@@ -175,13 +184,12 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
 
 
 def _useful(reader, fieldname: str, terms: list[str]) -> bool:
-    """Every term occurs in the field, and the field is short or the terms are not common."""
-    limit = COMMON_SHARE * reader.doc_count()
-    for t in terms:
-        df = reader.doc_frequency(fieldname, t)
-        if not df or (fieldname in LONG_FIELDS and df > limit):
-            return False
-    return True
+    """Every term occurs in the field. Common words are searched too, in every field: BM25 gives
+    them little weight, but in a passage (ranking.py) "player" or "card" still tells the sentence
+    that answers from its neighbours. (They used to be left out of the long fields to save time;
+    scoring.py made that saving small, and leaving them out let the few entries with an English
+    translation, where no word is common, win English questions.)"""
+    return all(reader.doc_frequency(fieldname, t) for t in terms)
 
 
 def _phrase_query(fieldname: str, terms: list[str], boost: float) -> Node:
@@ -209,6 +217,15 @@ def _fuzzy(reader, word: str) -> list[str]:
     return sorted(close)[:8]
 
 
+def _real_word(reader, word: str) -> bool:
+    """A word the rulebooks use (in any document, even one where it is too common to search), or a
+    stop word of either language ("jeder", "the"): never a typo, so never "corrected" nor split."""
+    raw = analyze(plain(), word)
+    if len(raw) == 1 and ("words", raw[0]) in reader:
+        return True
+    return any(not analyze(ANALYZERS[lang](), word) for lang in ANALYZERS)
+
+
 def _swaps(word: str) -> set[str]:
     """`word` with two neighbouring letters swapped, the first letter kept."""
     return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
@@ -226,7 +243,7 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
         for terms, weight in analyzed[lang]:
             if terms and _known(reader, lang, terms):
                 parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
-    if not parts and len(slot) == 1:
+    if not parts and len(slot) == 1 and not _real_word(reader, slot[0][0]):
         pieces = Splitter(index_vocabulary(reader)).split(slot[0][0])
         if pieces:
             compound = slot_query(reader, [(" ".join(pieces), COMPOUND_WEIGHT)], corrections)
@@ -265,12 +282,15 @@ def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[l
 
 def build_query(reader, p: Plan) -> Node | None:
     """The query tree for plan `p`; `reader` is the engine's scoring.ReaderStats (or, in tests,
-    any whoosh reader: only the index vocabulary is looked up)."""
+    any whoosh reader: only the index vocabulary is looked up).
+
+    Always an Any whose parts are the typed words (slots), then the heading bonus: ranking.py
+    counts how many of the words a passage holds. (An Any of one part scores as that part.)"""
     slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
     if not slots:
         return None
     if len(slots) == 1:
-        return slots[0]
+        return Any((slots[0],))
     # Ranked OR, plus a bonus for entries whose heading holds every typed word
     # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length).
     heading = _heading_bonus(reader, p)

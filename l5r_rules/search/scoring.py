@@ -167,3 +167,17 @@ def _union(scored: list[Scores]) -> Scores:
 def _intersection(scored: list[Scores]) -> Scores:
     common = set(scored[0]).intersection(*scored[1:])
     return {d: sum(part[d] for part in scored) for d in common}
+
+
+def prune(node: Node, fields: frozenset[str]) -> Node | None:
+    """`node` with only the terms of `fields` (None if none is left). Because Any sums its parts
+    and every All lies within one field group (a phrase in one field, the heading bonus in the
+    term fields), the scores of a query split over disjoint field sets add up to its score."""
+    if isinstance(node, Term):
+        return node if node.field in fields else None
+    parts = tuple(p for p in (prune(part, fields) for part in node.parts) if p is not None)
+    if not parts:
+        return None
+    if isinstance(node, All) and len(parts) != len(node.parts):
+        return None  # an intersection without one of its parts would match more documents
+    return type(node)(parts, node.boost)

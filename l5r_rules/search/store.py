@@ -3,7 +3,9 @@
 build/index/ holds the whoosh index (INDEX_NAME), the document table (DOC_TABLE:
 what ranking needs of each document, in document-number order), how many documents
 fill each field that is averaged over those alone (FIELD_DOCS), synonyms.json and
-the freshness stamp. The indexer writes them; the engine only reads them, and a
+the freshness stamp; beside it the passage index (PASSAGE_INDEX, passages.py) with
+PASSAGE_TABLE: the entry of each passage, in passage-number order, and how many passages
+fill each field. The indexer writes them; the engine only reads them, and a
 file it cannot read raises IndexDamaged naming the file, so repair.py can rebuild.
 LOCK_NAME (in build/, beside the index) lets one process at a time rebuild it.
 """
@@ -22,8 +24,10 @@ FIELD_DOCS = "field-docs.json"  # field -> number of documents that have it (fie
 REGISTRY = "registry.json"  # the games and editions of glossary/_sources.yaml (editions.Registry), for filters
 # What ranking and filtering need of each document, so a search reads a stored
 # payload only for the hits it prints.
-TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central", "refers")
+TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "central", "refers", "length")
 LOCK_NAME = ".index.lock"
+PASSAGE_INDEX = "passages"
+PASSAGE_TABLE = "passages.json"  # {"entry": [entry docnum of each passage], "field_docs": {field: passages}}
 
 
 def index_dir(layout: Layout) -> Path:
@@ -65,3 +69,19 @@ def write_registry(index: Path, registry: dict) -> None:
 
 def load_registry(index: Path) -> dict:
     return read_json(index, REGISTRY, dict)
+
+
+def write_passage_table(index: Path, entry_of: list[int], field_docs: dict[str, int]) -> None:
+    data = {"entry": entry_of, "field_docs": field_docs}
+    (index / PASSAGE_TABLE).write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+
+
+def load_passage_table(index: Path) -> tuple[list[int], dict[str, int]]:
+    """(entry docnum of each passage, field -> passages that fill it); IndexDamaged if malformed."""
+    data = read_json(index, PASSAGE_TABLE, dict)
+    entry_of, field_docs = data.get("entry"), data.get("field_docs")
+    if not isinstance(entry_of, list) or not isinstance(field_docs, dict):
+        raise IndexDamaged(f"{PASSAGE_TABLE} lacks its entry list or field counts")
+    if not all(isinstance(n, int) for n in entry_of):
+        raise IndexDamaged(f"{PASSAGE_TABLE}: an entry number is not an integer")
+    return entry_of, field_docs

@@ -5,9 +5,12 @@ cold `l5r-rules search` about 50 ms of its 250 ms budget, and a four-column tabl
 narrow terminal (a phone over SSH) breaks entry ids and citations across lines. A list
 keeps every id whole, so it can be copied into `l5r-rules show ID`.
 
-Each hit: number, heading, edition and kind, entry id; then its citation; then a
-verbatim excerpt of the rule text (an unofficial translation, when there is one, is
-labelled as such). Entries that a concept lines up across editions are listed under
+Each hit: number, heading, edition and kind, entry id; then its citation; then the
+passage that answers the query best (search/passages.py), verbatim, with its paragraph
+number (¶, the anchor of that paragraph on the entry's site page) and the words the query
+matched in bold on a terminal (search/highlight.py); a German entry's passage comes with
+the same paragraph of its translation, labelled as unofficial. An entry the query did not
+match in its text shows its first lines. Entries that a concept lines up across editions are listed under
 the concept's title with the `compare` command that sets them side by side. Colour
 only on a terminal (click strips it otherwise); control characters from any text are
 replaced (terminal.clean), so nothing printed can move the cursor or recolour the screen.
@@ -21,9 +24,11 @@ import textwrap
 import click
 
 from ..citation import short_citation
+from ..search.highlight import spans
 from ..terminal import clean
 
 EXCERPT_CHARS = 220
+PASSAGE_CHARS = 500  # a passage is at most a few sentences (passages.py); a longer one is cut
 TRANSLATION_CHARS = 160
 INDENT = "     "
 MAX_WIDTH = 110
@@ -32,6 +37,43 @@ MAX_WIDTH = 110
 def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
     flat = " ".join(clean(text).split())
     return flat if len(flat) <= n else flat[: n - 1].rstrip() + "…"
+
+
+def shown_texts(hit) -> list[str]:
+    """The rule text a hit's lines show, unstyled (the evaluation checks whether the answer is in it)."""
+    return [text for _, text, _ in _shown(hit)]
+
+
+def _shown(hit) -> list[tuple[str, str, str | None]]:
+    """(label, text, language to mark the query's words in, or None) of each text line of a hit."""
+    p, passage = hit.payload, hit.passage
+    if passage is None or not passage["matched"]:
+        first = passage["text"] if passage else p["text"]
+        out = [("", excerpt(first), None)]
+        translation = (passage or {}).get("companion") or {}
+        if translation.get("text") or p.get("translation"):
+            text = translation.get("text") or p["translation"]["text"]
+            out.append(("[unofficial translation] ", excerpt(text, TRANSLATION_CHARS), None))
+        return out
+    best = ("", _cut(passage, PASSAGE_CHARS), p.get("lang", "en") if not passage["translation"] else "en")
+    label = f"¶{passage['block']} "
+    companion = passage.get("companion")
+    if not passage["translation"]:
+        out = [(label, best[1], best[2])]
+        if companion:
+            out.append(("[unofficial translation] ", _cut(companion, TRANSLATION_CHARS), None))
+        return out
+    out = [(label, _cut(companion, TRANSLATION_CHARS), None)] if companion else []
+    return out + [(("" if companion else label) + "[unofficial translation] ", best[1], "en")]
+
+
+def _cut(passage: dict, n: int) -> str:
+    """A passage flattened to one line, with … where it is not the whole paragraph or is cut at `n`."""
+    starts, ends = passage.get("whole") or (True, True)
+    flat = " ".join(clean(passage["text"]).split())
+    if len(flat) > n:
+        flat, ends = flat[: n - 1].rsplit(" ", 1)[0].rstrip(), False  # cut between words
+    return ("" if starts else "… ") + flat + ("" if ends else " …")
 
 
 def width() -> int:
@@ -51,7 +93,10 @@ def results_lines(results, columns: int) -> list[str]:
     if not results.groups:
         out.append("No results. Try other words, or fewer filters.")
         return out
-    legend = "Excerpts are verbatim rule text (… marks a cut); `l5r-rules show ID` prints a whole entry."
+    legend = (
+        "Each hit shows the passage that answers best, verbatim (¶N: its paragraph; … marks a cut);"
+        " `l5r-rules show ID` prints a whole entry."
+    )
     out += [click.style(line, dim=True) for line in textwrap.wrap(legend, columns)]
     n = 0
     under_concept = False
@@ -71,11 +116,12 @@ def results_lines(results, columns: int) -> list[str]:
             under_concept = False
         for hit in group.hits:
             n += 1
-            out.extend(_hit_lines(n, hit.payload, columns))
+            out.extend(_hit_lines(n, hit, columns, getattr(results, "terms", None)))
     return out
 
 
-def _hit_lines(n: int, p: dict, columns: int) -> list[str]:
+def _hit_lines(n: int, hit, columns: int, terms=None) -> list[str]:
+    p = hit.payload
     wrap = textwrap.TextWrapper(
         width=columns, initial_indent=INDENT, subsequent_indent=INDENT, break_long_words=False, break_on_hyphens=False
     )
@@ -90,10 +136,57 @@ def _hit_lines(n: int, p: dict, columns: int) -> list[str]:
         lines += [INDENT + click.style(more, bold=True) for more in heading[1:]]
         lines += [INDENT + label, INDENT + entry_id]
     lines += wrap.wrap(clean(short_citation(p)))
-    lines += wrap.wrap(excerpt(p["text"]))
-    if p.get("translation"):
-        lines += wrap.wrap("[unofficial translation] " + excerpt(p["translation"]["text"], TRANSLATION_CHARS))
+    for label, text, lang in _shown(hit):
+        lines += _marked(wrap, label, text, spans(text, terms, lang) if lang and terms else [])
+    if hit.explain is not None:
+        for line in explain_lines(hit.explain):
+            inner = INDENT + " " * (len(line) - len(line.lstrip()))
+            for piece in textwrap.wrap(
+                line.lstrip(), columns, initial_indent=inner, subsequent_indent=inner + "  ", break_long_words=False
+            ):
+                lines.append(click.style(piece, dim=True))
     return lines
+
+
+def explain_lines(why: dict) -> list[str]:
+    """`--explain`: how a hit's score was made (search/explain.py), one line per part and factor."""
+    out = [f"why: score {why['score']:.3f}" + ("" if why["matched"] else " (brought in by its concept)")]
+    for part in why.get("parts", []):
+        where = f" ¶{part['block']} ({part['anchor']})" if "anchor" in part else ""
+        if "coverage" in part:
+            where += f", holds {part['coverage'][0]} of the question's {part['coverage'][1]} words"
+        out.append(f"  {part['part']}{where}: {part['score']:.3f} x {part['weight']:g}")
+        for name, field in part["fields"].items():
+            out.append(f"    {name} {field['score']:.3f}: {', '.join(field['terms']) or '(phrase)'}")
+    if "sum" in why:
+        out.append(f"  = {why['sum']:.3f}")
+    for factor in why["factors"]:
+        out.append(f"  x {factor['factor']:.3f} {factor['why']}")
+    return [clean(line) for line in out]
+
+
+def _marked(wrap: textwrap.TextWrapper, label: str, text: str, marks: list[tuple[int, int]]) -> list[str]:
+    """`label + text` wrapped, the characters of `text` at `marks` in bold. The text is one line
+    with single spaces, so each wrapped line is a piece of it and offsets carry over."""
+    flat = label + text
+    out = []
+    pos = 0
+    marks = [(a + len(label), b + len(label)) for a, b in marks]
+    for line in wrap.wrap(flat):
+        body = line[len(wrap.initial_indent if not out else wrap.subsequent_indent) :]
+        start = flat.index(body, pos)
+        end = start + len(body)
+        pos = end
+        styled, at = [], start
+        for a, b in marks:
+            a, b = max(a, start), min(b, end)
+            if a >= b:
+                continue
+            styled += [flat[at:a], click.style(flat[a:b], bold=True)]
+            at = b
+        styled.append(flat[at:end])
+        out.append(line[: len(line) - len(body)] + "".join(styled))
+    return out
 
 
 def print_results(results) -> None:

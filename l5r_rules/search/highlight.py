@@ -1,0 +1,66 @@
+"""Which words of a shown passage the query matched, so the result list can mark them.
+
+A word is marked when the analyzer of the passage's language (analysis.py) turns it into a
+term the query searched in that language's text fields: the same test the scoring made,
+so "bowed" is marked for a question about "bowing", and a typo's correction or a synonym
+is marked too. A German word is also marked when one of the compound parts the query
+searched (parts_de, decompound.py) is part of it ("Kampfmarker" for "marker").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .analysis import WORD_PATTERN, analyze, english, german, normalize
+from .scoring import All, Any, Node, Term
+
+_WORD = re.compile(WORD_PATTERN)
+_ENGLISH_FIELDS = frozenset({"text", "translation", "term", "aliases", "section"})
+_GERMAN_FIELDS = frozenset({"text_de", "term_de", "aliases_de", "section_de"})
+MIN_PART = 4  # shorter compound parts ("ab", "ein") would mark half the words of a German text
+
+
+class Terms(NamedTuple):
+    """The terms a query searched: English, German, and German compound parts."""
+
+    en: frozenset[str]
+    de: frozenset[str]
+    parts: frozenset[str]
+
+    @classmethod
+    def of(cls, node: Node | None) -> Terms:
+        found: dict[str, set[str]] = {"en": set(), "de": set(), "parts": set()}
+        for term in query_terms(node):
+            if term.field in _ENGLISH_FIELDS:
+                found["en"].add(term.text)
+            elif term.field in _GERMAN_FIELDS:
+                found["de"].add(term.text)
+            elif term.field == "parts_de" and len(term.text) >= MIN_PART:
+                found["parts"].add(term.text)
+        return cls(frozenset(found["en"]), frozenset(found["de"]), frozenset(found["parts"]))
+
+
+def query_terms(node: Node | None):
+    """Every Term of a query tree."""
+    if isinstance(node, Term):
+        yield node
+    elif isinstance(node, (All, Any)):
+        for part in node.parts:
+            yield from query_terms(part)
+
+
+def spans(text: str, terms: Terms, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of each word of `text` that the query matched, in order."""
+    analyzer, wanted = (german(), terms.de) if lang == "de" else (english(), terms.en)
+    out = []
+    for m in _WORD.finditer(text):
+        word = normalize(m.group())
+        stems = analyze(analyzer, word)
+        if any(s in wanted for s in stems):
+            out.append(m.span())
+        elif lang == "de" and terms.parts:
+            folded = "".join(analyze(german(), word)) or word.lower()
+            if any(part in folded for part in terms.parts):
+                out.append(m.span())
+    return out
