@@ -19,7 +19,7 @@ from l5r_rules.cli import cli
 from l5r_rules.kb import load_kb
 from l5r_rules.search import evaluation
 from l5r_rules.search.passages import BLOCK_WORDS, blocks, passages, windows
-from l5r_rules.site.textrender import render_text
+from l5r_rules.site.textrender import render_text  # the site renderer, whose anchors search must match
 
 REPO = Path(__file__).resolve().parent.parent
 

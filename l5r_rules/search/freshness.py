@@ -36,7 +36,7 @@ _CODE_FILES = (
     "../urls.py",
     "../citation.py",
     "../editions.py",
-    "../site/textrender.py",
+    "../blocks.py",
 )
 
 

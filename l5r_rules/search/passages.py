@@ -44,15 +44,9 @@ class Passage(NamedTuple):
 
 def blocks(text: str) -> list[str]:
     """The source text of each top-level block of `text`, numbered as the site numbers its anchors."""
-    from ..site.textrender import _BLOCK_OPENERS, _parser
+    from ..blocks import top_level_blocks
 
-    lines = (text or "").splitlines()
-    out = []
-    for tok in _parser().parse(text or ""):
-        if tok.level == 0 and tok.type in _BLOCK_OPENERS:
-            start, end = tok.map or (0, 0)
-            out.append("\n".join(lines[start:end]).strip())
-    return out
+    return top_level_blocks(text)
 
 
 def segments(block: str) -> list[str]:
@@ -85,7 +79,7 @@ def windows(block: str) -> list[str]:
 
 def passages(entry_id: str, text: str, translation: str = "") -> list[Passage]:
     """Every passage of an entry: its rule text's, then its translation's."""
-    from ..site.textrender import paragraph_anchor
+    from ..blocks import paragraph_anchor
 
     out = []
     for prefix, source, translated in ((entry_id, text, False), (entry_id + "-en", translation, True)):

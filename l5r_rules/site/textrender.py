@@ -11,24 +11,11 @@ paragraph; the numbering is the same wherever the entry is shown.
 from __future__ import annotations
 
 import re
-from functools import cache
-
-from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-_BLOCK_OPENERS = {"paragraph_open", "bullet_list_open", "ordered_list_open", "table_open",
-                  "blockquote_open", "heading_open", "code_block", "fence", "hr"}
-
-
-@cache
-def _parser() -> MarkdownIt:
-    # "commonmark" preset plus tables; html=False means raw HTML is escaped text.
-    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
-
-
-def paragraph_anchor(entry_id: str, n: int) -> str:
-    return f"{entry_id}-p{n}"
-
+from ..blocks import BLOCK_OPENERS as _BLOCK_OPENERS
+from ..blocks import paragraph_anchor
+from ..blocks import parser as _parser
 
 def render_text(text: str, anchor_prefix: str | None = None) -> Markup:
     """Render verbatim Markdown to HTML; with `anchor_prefix`, number the top-level blocks.

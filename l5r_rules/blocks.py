@@ -1,0 +1,46 @@
+"""How an entry's text divides into top-level blocks, and each block's anchor id.
+
+The site gives every top-level block of an entry's Markdown (paragraph, list,
+table, quote, heading) an anchor `<entry-id>-p<n>` (site/textrender.py), and
+search cuts its passages along the same blocks so that a result links to the
+paragraph that answers (search/passages.py). One rule for both, here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+BLOCK_OPENERS = {
+    "paragraph_open",
+    "bullet_list_open",
+    "ordered_list_open",
+    "table_open",
+    "blockquote_open",
+    "heading_open",
+    "code_block",
+    "fence",
+    "hr",
+}
+
+
+@cache
+def parser():
+    """markdown-it's CommonMark with tables; raw HTML off (escaped as text)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
+
+
+def paragraph_anchor(entry_id: str, n: int) -> str:
+    return f"{entry_id}-p{n}"
+
+
+def top_level_blocks(text: str) -> list[str]:
+    """The source text of each top-level block of `text`, in the order the site numbers their anchors."""
+    lines = (text or "").splitlines()
+    out = []
+    for tok in parser().parse(text or ""):
+        if tok.level == 0 and tok.type in BLOCK_OPENERS:
+            start, end = tok.map or (0, 0)
+            out.append("\n".join(lines[start:end]).strip())
+    return out
