@@ -2,7 +2,8 @@
 
 Steps: load the knowledge base, render every page with jinja2 into a fresh
 temporary docs directory (plus the hand-written pages of `content/`), run
-mkdocs-material into a temporary site directory next to the output, and only
+mkdocs-material into a temporary site directory next to the output, write the
+static JSON API (`api.py`, `api/v1/`) into it, and only
 when all of that succeeded replace the output directory with it (two renames).
 Any failure raises `SiteBuildError` with a one-line reason; the previous site is
 left untouched and the temporary directories are removed.
@@ -23,7 +24,7 @@ import yaml
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
-from . import outdir
+from . import api, outdir
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
 from ..urls import Urls
@@ -191,6 +192,14 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         timings["mkdocs"] = time.perf_counter() - t2
         if not (new_site / "index.html").is_file():
             raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
+        t3 = time.perf_counter()
+        try:
+            api_files, api_bytes = api.write_api(data, new_site)
+        except api.ApiError as exc:
+            raise SiteBuildError(f"JSON API: {exc}") from None
+        timings["api"] = time.perf_counter() - t3
+        say(f"wrote the JSON API: {api_files} files, {api_bytes / 1e6:.1f} MB under api/{api.VERSION}/ "
+            f"({timings['api']:.1f} s)")
         outdir.write_marker(new_site)
         outdir.swap_in(new_site, out)
         docs_keep = layout.build / "docs"

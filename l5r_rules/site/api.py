@@ -1,0 +1,128 @@
+"""The site's static JSON API (`api/v1/`): one file per record, for tools that quote a rule by id.
+
+A Discord judge bot or a deck builder fetches `api/v1/entries/<id>.json` (or a
+concept, erratum, card or scenario outcome) from the published site instead of
+scraping HTML. Each file wraps the glossary record as it is with its permalink
+(and, for entries, the citation), so the payload is the checked-in format
+documented on the format page; `api/v1/index.json` lists every file with the
+build time and a hash of the glossary (`data_version`); `api/v1/schemas/` holds
+the JSON Schemas the files follow. The version is in the path so that a
+breaking change can ship as `v2` next to it.
+
+The builder calls `write_api()` on the new site folder after mkdocs and before
+the swap, so the API appears and changes together with the pages it links to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from pathlib import Path
+
+from .. import citation
+from .. import urls as U
+from ..schemas import SCHEMA_DIR
+from .sitedata import SiteData
+
+VERSION = "v1"
+FOLDERS = {"entry": "entries", "concept": "concepts", "errata": "errata", "card": "cards", "scenario": "scenarios"}
+# The schemas the API files follow (an api_record's `record` refers to the glossary ones).
+SCHEMAS = ("api_index", "api_record", "api_scenario", "entry", "concept", "errata", "card")
+SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class ApiError(Exception):
+    """A record cannot be published (an id that is no safe file name, or two records with one id)."""
+
+
+def data_version(glossary: Path) -> str:
+    """sha256 over the glossary's YAML files (relative path and bytes), in path order."""
+    digest = hashlib.sha256()
+    for path in sorted(glossary.rglob("*.yaml")) if glossary.is_dir() else []:
+        digest.update(path.relative_to(glossary).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _entry_citation(data: SiteData, entry: dict) -> str:
+    doc = data.document_of(entry)
+    return citation.of_entry(entry, doc.title if doc else None).full()
+
+
+def _card_permalink(data: SiteData, card: dict) -> str:
+    """A card's errata page where it has errata, else the first entry that names it."""
+    if card["name"] in data.errata_by_card:
+        return U.permalink(U.card_page(card["name"]))
+    return U.permalink(U.entry_page(card["mentioned_in"][0]))
+
+
+def _scenario_record(view) -> dict:
+    return {"id": view.id, "ruleset": view.ruleset, "procedure": view.procedure, "source": view.source,
+            "entries": list(view.entries), "cited": list(view.cited),
+            "outcome": json.loads(view.outcome) if view.outcome is not None else None, "error": view.error}
+
+
+def records(data: SiteData) -> list[dict]:
+    """Every API record (the envelope of api_record.schema.json), sorted by kind and id."""
+    out: list[dict] = []
+
+    def add(kind: str, rid: str, permalink: str, record: dict, **extra) -> None:
+        out.append({"api": VERSION, "kind": kind, "id": rid, "permalink": permalink, **extra, "record": record})
+
+    for eid, entry in sorted(data.entries.items()):
+        add("entry", eid, U.permalink(U.entry_page(eid)), entry, citation=_entry_citation(data, entry))
+    for cid, concept in sorted(data.concepts.items()):
+        add("concept", cid, U.permalink(U.concept_page(cid)), concept)
+    for rid, rec in sorted(data.errata.items()):
+        page = U.permalink(U.errata_edition_page(rec.get("edition", "")))
+        add("errata", rid, f"{page}#erratum-{rid}", rec)
+    for cid, card in sorted(data.kb.cards.items()):
+        add("card", cid, _card_permalink(data, card), card)
+    for view in sorted(data.scenarios, key=lambda v: v.id):
+        source = (view.source or {}).get("entry") if isinstance(view.source, dict) else None
+        page = U.permalink(U.entry_page(source)) if isinstance(source, str) and source else U.permalink("index.md")
+        add("scenario", view.id, page, _scenario_record(view))
+    return out
+
+
+def _dump(path: Path, value) -> int:
+    text = json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    path.write_text(text, encoding="utf-8")
+    return len(text.encode())
+
+
+def write_api(data: SiteData, site_dir: Path) -> tuple[int, int]:
+    """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything."""
+    recs = records(data)
+    seen: dict[tuple[str, str], dict] = {}
+    for rec in recs:
+        key = (rec["kind"], rec["id"])
+        if not SAFE_ID.match(rec["id"]):
+            raise ApiError(f"{rec['kind']} id {rec['id']!r} is not a lowercase-hyphen slug; it cannot be an API file name")
+        if key in seen:
+            raise ApiError(f"two {rec['kind']} records have the id {rec['id']!r}; ids must be unique per kind")
+        seen[key] = rec
+    base = site_dir / "api" / VERSION
+    files: list[dict] = []
+    size = 0
+    for folder in [*FOLDERS.values(), "schemas"]:
+        (base / folder).mkdir(parents=True, exist_ok=True)
+    for rec in recs:
+        rel = f"{FOLDERS[rec['kind']]}/{rec['id']}.json"
+        size += _dump(base / rel, rec)
+        files.append({"kind": rec["kind"], "id": rec["id"], "path": rel})
+    for name in SCHEMAS:
+        rel = f"schemas/{name}.schema.json"
+        raw = (SCHEMA_DIR / f"{name}.schema.json").read_bytes()
+        (base / rel).write_bytes(raw)
+        size += len(raw)
+        files.append({"kind": "schema", "id": name, "path": rel})
+    counts: dict[str, int] = {}
+    for item in files:
+        counts[item["kind"]] = counts.get(item["kind"], 0) + 1
+    index = {"api": VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+             "data_version": data_version(data.kb.layout.glossary), "counts": counts, "files": files}
+    size += _dump(base / "index.json", index)
+    return len(files) + 1, size
