@@ -29,7 +29,8 @@ from .sitedata import SiteData
 VERSION = "v1"
 FOLDERS = {"entry": "entries", "concept": "concepts", "errata": "errata", "card": "cards", "scenario": "scenarios"}
 # The schemas the API files follow (an api_record's `record` refers to the glossary ones).
-SCHEMAS = ("api_index", "api_record", "api_scenario", "entry", "concept", "errata", "card")
+OWN_SCHEMAS = ("api_record", "api_scenario", "api_index")  # documented in the format page's JSON API section
+SCHEMAS = (*OWN_SCHEMAS, "entry", "concept", "errata", "card")
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -69,7 +70,7 @@ def records(data: SiteData) -> list[dict]:
     out: list[dict] = []
 
     def add(kind: str, rid: str, permalink: str, record: dict, **extra) -> None:
-        out.append({"api": VERSION, "kind": kind, "id": rid, "permalink": permalink, **extra, "record": record})
+        out.append(_envelope(kind, rid, permalink, record, **extra))
 
     for eid, entry in sorted(data.entries.items()):
         add("entry", eid, U.permalink(U.entry_page(eid)), entry, citation=_entry_citation(data, entry))
@@ -85,6 +86,30 @@ def records(data: SiteData) -> list[dict]:
         page = U.permalink(U.entry_page(source)) if isinstance(source, str) and source else U.permalink("index.md")
         add("scenario", view.id, page, _scenario_record(view))
     return out
+
+
+def page_context(data: SiteData) -> dict:
+    """What the format page's JSON API section shows: the paths and one real entry record."""
+    example = next((r for r in records_of_entries(data)), None)
+    return {"version": VERSION, "folders": FOLDERS,
+            "example_path": f"{FOLDERS['entry']}/{example['id']}.json" if example else f"{FOLDERS['entry']}/<id>.json",
+            "example": json.dumps(example, ensure_ascii=False, indent=1) if example else "{}"}
+
+
+def records_of_entries(data: SiteData):
+    """Entry records, those with a page and a sentence or two of text first, shortest first
+    (the format page shows the first as its example)."""
+
+    def key(kv):
+        entry = kv[1]
+        return (not entry["source"].get("page") or len(entry["text"]) < 150, len(entry["text"]), kv[0])
+
+    for eid, entry in sorted(data.entries.items(), key=key):
+        yield _envelope("entry", eid, U.permalink(U.entry_page(eid)), entry, citation=_entry_citation(data, entry))
+
+
+def _envelope(kind: str, rid: str, permalink: str, record: dict, **extra) -> dict:
+    return {"api": VERSION, "kind": kind, "id": rid, "permalink": permalink, **extra, "record": record}
 
 
 def _dump(path: Path, value) -> int:

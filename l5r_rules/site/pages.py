@@ -218,8 +218,13 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
 
     bounds = {"file_kib": yamlio.MAX_FILE_BYTES // 1024, "alias_values": f"{yamlio.MAX_ALIAS_VALUES:,}",
               "depth": yamlio.MAX_DEPTH, "int_digits": yamlio.MAX_INT_DIGITS}
-    pages.append(PageSpec("format.md", "format.md.j2", {"docs": [schema_doc(n) for n in available_schemas()],
-                                                        "codes": list(CODES.values()), "bounds": bounds}))
+    from . import api
+
+    names = available_schemas()
+    pages.append(PageSpec("format.md", "format.md.j2", {
+        "docs": [schema_doc(n) for n in names if n not in api.OWN_SCHEMAS],
+        "api_docs": [schema_doc(n) for n in api.OWN_SCHEMAS if n in names],
+        "api": api.page_context(data), "codes": list(CODES.values()), "bounds": bounds}))
     return pages
 
 
