@@ -35,7 +35,10 @@ SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 class ApiError(Exception):
-    """A record cannot be published (an id that is no safe file name, or two records with one id)."""
+    """A scenario cannot be published: its id is no safe file name, or two scenarios share it.
+
+    Glossary ids need no such check here: the schemas make them slugs and a file's id is its name.
+    """
 
 
 def data_version(glossary: Path) -> str:
@@ -81,7 +84,15 @@ def records(data: SiteData) -> list[dict]:
         add("errata", rid, f"{page}#erratum-{rid}", rec)
     for cid, card in sorted(data.kb.cards.items()):
         add("card", cid, _card_permalink(data, card), card)
-    for view in sorted(data.scenarios, key=lambda v: v.id):
+    first_path: dict[str, str] = {}
+    for view in sorted(data.scenarios, key=lambda v: (v.id, v.path)):
+        if not SAFE_ID.match(view.id):
+            raise ApiError(f"{view.path}: scenario id {view.id!r} is not a lowercase-hyphen slug, "
+                           "so it cannot name an API file (make it the file name, e.g. lotus-bow-on-attack)")
+        if view.id in first_path:
+            raise ApiError(f"{view.path}: scenario id {view.id!r} is also the id of {first_path[view.id]} "
+                           "(scenario ids must be unique: rename one)")
+        first_path[view.id] = view.path
         source = (view.source or {}).get("entry") if isinstance(view.source, dict) else None
         page = U.permalink(U.entry_page(source)) if isinstance(source, str) and source else U.permalink("index.md")
         add("scenario", view.id, page, _scenario_record(view))
@@ -121,14 +132,6 @@ def _dump(path: Path, value) -> int:
 def write_api(data: SiteData, site_dir: Path) -> tuple[int, int]:
     """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything."""
     recs = records(data)
-    seen: dict[tuple[str, str], dict] = {}
-    for rec in recs:
-        key = (rec["kind"], rec["id"])
-        if not SAFE_ID.match(rec["id"]):
-            raise ApiError(f"{rec['kind']} id {rec['id']!r} is not a lowercase-hyphen slug; it cannot be an API file name")
-        if key in seen:
-            raise ApiError(f"two {rec['kind']} records have the id {rec['id']!r}; ids must be unique per kind")
-        seen[key] = rec
     base = site_dir / "api" / VERSION
     files: list[dict] = []
     size = 0
