@@ -55,11 +55,11 @@ def _entry_citation(data: SiteData, entry: dict) -> str:
     return citation.of_entry(entry, doc.title if doc else None).full()
 
 
-def _card_permalink(data: SiteData, card: dict) -> str:
+def _card_permalink(data: SiteData, card: dict, link) -> str:
     """A card's errata page where it has errata, else the first entry that names it."""
     if card["name"] in data.errata_by_card:
-        return U.permalink(U.card_page(card["name"]))
-    return U.permalink(U.entry_page(card["mentioned_in"][0]))
+        return link(U.card_page(card["name"]))
+    return link(U.entry_page(card["mentioned_in"][0]))
 
 
 def _scenario_record(view) -> dict:
@@ -68,22 +68,25 @@ def _scenario_record(view) -> dict:
             "outcome": json.loads(view.outcome) if view.outcome is not None else None, "error": view.error}
 
 
-def records(data: SiteData) -> list[dict]:
-    """Every API record (the envelope of api_record.schema.json), sorted by kind and id."""
+def records(data: SiteData, link=U.permalink) -> list[dict]:
+    """Every API record (the envelope of api_record.schema.json), sorted by kind and id.
+
+    `link` turns a page into its site-relative URL: the permalink, or `Urls(False).url` in an
+    offline build, whose pages end in .html."""
     out: list[dict] = []
 
     def add(kind: str, rid: str, permalink: str, record: dict, **extra) -> None:
         out.append(_envelope(kind, rid, permalink, record, **extra))
 
     for eid, entry in sorted(data.entries.items()):
-        add("entry", eid, U.permalink(U.entry_page(eid)), entry, citation=_entry_citation(data, entry))
+        add("entry", eid, link(U.entry_page(eid)), entry, citation=_entry_citation(data, entry))
     for cid, concept in sorted(data.concepts.items()):
-        add("concept", cid, U.permalink(U.concept_page(cid)), concept)
+        add("concept", cid, link(U.concept_page(cid)), concept)
     for rid, rec in sorted(data.errata.items()):
-        page = U.permalink(U.errata_edition_page(rec.get("edition", "")))
+        page = link(U.errata_edition_page(rec.get("edition", "")))
         add("errata", rid, f"{page}#erratum-{rid}", rec)
     for cid, card in sorted(data.kb.cards.items()):
-        add("card", cid, _card_permalink(data, card), card)
+        add("card", cid, _card_permalink(data, card, link), card)
     first_path: dict[str, str] = {}
     for view in sorted(data.scenarios, key=lambda v: (v.id, v.path)):
         if not SAFE_ID.match(view.id):
@@ -94,7 +97,7 @@ def records(data: SiteData) -> list[dict]:
                            "(scenario ids must be unique: rename one)")
         first_path[view.id] = view.path
         source = (view.source or {}).get("entry") if isinstance(view.source, dict) else None
-        page = U.permalink(U.entry_page(source)) if isinstance(source, str) and source else U.permalink("index.md")
+        page = link(U.entry_page(source)) if isinstance(source, str) and source else (link("index.md") or "./")
         add("scenario", view.id, page, _scenario_record(view))
     return out
 
@@ -129,9 +132,9 @@ def _dump(path: Path, value) -> int:
     return len(text.encode())
 
 
-def write_api(data: SiteData, site_dir: Path) -> tuple[int, int]:
+def write_api(data: SiteData, site_dir: Path, urls: U.Urls = U.Urls()) -> tuple[int, int]:
     """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything."""
-    recs = records(data)
+    recs = records(data, urls.url)
     base = site_dir / "api" / VERSION
     files: list[dict] = []
     size = 0

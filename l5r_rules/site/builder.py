@@ -194,7 +194,7 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
             raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
         t3 = time.perf_counter()
         try:
-            api_files, api_bytes = api.write_api(data, new_site)
+            api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline))
         except api.ApiError as exc:
             raise SiteBuildError(f"JSON API: {exc}") from None
         timings["api"] = time.perf_counter() - t3
