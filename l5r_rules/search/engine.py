@@ -28,6 +28,7 @@ from .errors import IndexDamaged, SearchUsageError
 from .explain import explanation
 from .fields import build_passage_schema, build_schema
 from .highlight import Terms
+from .notes import best_note
 from .querying import EditionWords, build_query, plan
 from .ranking import entry_scores
 from .repair import Report, to_stderr, with_index
@@ -139,6 +140,13 @@ class Group:
 
     concept: dict | None
     hits: list[Hit] = field(default_factory=list)
+    # the concept's summary or difference that answers best (notes.py), when the list shows the concept
+    note: dict | None = None
+
+    @property
+    def headed(self) -> bool:
+        """Whether the result list heads these hits with their concept (a concept of one hit is not shown)."""
+        return self.concept is not None and len(self.hits) > 1
 
 
 @dataclass
@@ -283,6 +291,9 @@ class Engine:
             p.soft_editions |= p.editions
             results.groups = self._grouped(scores, set(), games, kind, limit, p.soft_editions, not p.asks_meaning)
             results.widened = True
+        for group in results.groups:
+            if group.headed:
+                group.note = best_note(group.concept, results.terms, editions | p.soft_editions)
         for hit in results.hits:
             docnum = self.docnum[("entry", hit.payload["id"])]
             part = parts.get(docnum)

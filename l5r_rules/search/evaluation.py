@@ -11,7 +11,8 @@ only when a caller asks for it by name (`load_questions(path, split="sealed")`).
 A hit answers a question when its entry id, or the id of its concept, is one of the
 question's `answers` (the unseen set lists a concept for an edition comparison).
 "Answer visible": the question's `phrase` (whitespace collapsed, case ignored) is in the
-text a result list shows for the first answering hit in the top 5, so a judge reads the
+text a result list shows for the first answering hit in the top 5 (its passage, and the
+concept's answering summary or difference printed above its group), so a judge reads the
 answer without opening the entry.
 """
 
@@ -111,8 +112,11 @@ def shown_text(hit) -> str:
 def run(engine, questions: list[Question], depth: int = 10) -> list[Outcome]:
     out = []
     for q in questions:
-        hits = engine.search(q.q, limit=depth).hits
-        out.append(Outcome(q, [Ranked(h.payload["id"], h.payload.get("concept"), shown_text(h)) for h in hits]))
+        ranked = []
+        for group in engine.search(q.q, limit=depth).groups:
+            note = group.note["text"] + "\n" if group.note else ""  # printed under the concept's title
+            ranked += [Ranked(h.payload["id"], h.payload.get("concept"), note + shown_text(h)) for h in group.hits]
+        out.append(Outcome(q, ranked))
     return out
 
 

@@ -101,7 +101,7 @@ def results_lines(results, columns: int) -> list[str]:
     n = 0
     under_concept = False
     for group in results.groups:
-        if group.concept and len(group.hits) > 1:
+        if getattr(group, "headed", group.concept and len(group.hits) > 1):
             title = f"Concept: {clean(group.concept['title'])}"
             command = f"l5r-rules compare {group.concept['id']}"
             out.append("")
@@ -110,6 +110,10 @@ def results_lines(results, columns: int) -> list[str]:
             else:  # the command on a line of its own, so that it is never broken
                 out += [click.style(line, fg="magenta", bold=True) for line in textwrap.wrap(title, columns)]
                 out.append(click.style(f"  {command}", fg="magenta"))
+            note = getattr(group, "note", None)
+            if note:
+                wrap = textwrap.TextWrapper(width=columns, initial_indent=INDENT, subsequent_indent=INDENT)
+                out += wrap.wrap(f"[{note['label']}] " + clean(note["text"]))
             under_concept = True
         elif under_concept:  # so that a lone entry does not look like part of the concept above
             out += ["", click.style("Other entries", fg="magenta", bold=True)]

@@ -1,0 +1,27 @@
+"""The sentence of a concept that answers a question: its summary or one of its differences.
+
+Why: a question that compares editions ("bowed cards using abilities gold vs lotus") is
+answered by the concept's own words, a difference written across the editions, not by any one
+edition's rule text. When a concept heads a group of results, the list shows the concept's
+summary or difference that holds the most of the question's words (counted once each) (highlight.spans, the
+same test that marks words in a passage), preferring a difference about the editions the
+question names.
+"""
+
+from __future__ import annotations
+
+from .analysis import analyze, english, normalize
+from .highlight import Terms, spans
+
+
+def best_note(concept: dict, terms: Terms, editions: set[str] = frozenset()) -> dict | None:
+    """{"text", "label"} of the concept's summary or difference that matches the query best, or None."""
+    candidates = [(concept.get("summary") or "", "summary", ())]
+    candidates += [(d.get("text") or "", "difference", tuple(d.get("editions") or ())) for d in concept["differences"]]
+    best, best_key = None, (0, 0)
+    for text, label, eds in candidates:
+        words = {s for a, b in spans(text, terms, "en") for s in analyze(english(), normalize(text[a:b]))}
+        key = (len(words), len(editions.intersection(eds)))
+        if words and key > best_key:
+            best, best_key = {"text": " ".join(text.split()), "label": label}, key
+    return best
