@@ -1,4 +1,4 @@
-"""`l5r-rules serve`: the built site on 127.0.0.1, for use without internet."""
+"""`l5r-rules serve`: the built site on 127.0.0.1, for use without internet; `--lan` for a hall of phones."""
 
 from __future__ import annotations
 
@@ -34,7 +34,13 @@ _HINTS = {
 
 @click.command("serve")
 @root_option
-@click.option("--port", default=8000, show_default=True, type=PortNumber(), help="Port on 127.0.0.1.")
+@click.option("--port", default=8000, show_default=True, type=PortNumber(), help="Port to listen on.")
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Also listen on this machine's network addresses, so phones on the same network can open the site "
+    "(prints the URL and a QR code). Anyone on that network can then read the site. Default: 127.0.0.1 only.",
+)
 @click.option(
     "--site",
     "site_dir",
@@ -42,12 +48,16 @@ _HINTS = {
     default=None,
     help="Built site to serve (default: site/ in the checkout).",
 )
-def serve_cmd(root, port, site_dir):
+def serve_cmd(root, port, site_dir, lan):
     """Serve the built site on http://127.0.0.1:PORT/ (only this machine can reach it).
+
+    With --lan the site is served, read-only, to the whole local network (judges'
+    phones in the hall): the command prints the URL and a QR code of it.
 
     \b
     Example:
       l5r-rules serve --port 8000
+      l5r-rules serve --lan
     """
     from ..site.serve import make_server
 
@@ -55,15 +65,17 @@ def serve_cmd(root, port, site_dir):
     if not (site / "index.html").is_file():
         click.echo(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", err=True)
         sys.exit(2)
+    host = "0.0.0.0" if lan else "127.0.0.1"
     try:
-        server = make_server(site, port)
+        server = make_server(site, port, host=host)
     except OSError as exc:
         hint = _HINTS.get(exc.errno)
-        click.echo(
-            f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""), err=True
-        )
+        click.echo(f"cannot serve on {host}:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""), err=True)
         sys.exit(1)
-    click.echo(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", err=False)
+    bound = server.server_address[1]
+    click.echo(f"serving {site} on http://127.0.0.1:{bound}/ (Ctrl-C to stop)", err=False)
+    if lan:
+        _announce_lan(bound)
     sys.stdout.flush()
     try:
         server.serve_forever()
@@ -71,3 +83,21 @@ def serve_cmd(root, port, site_dir):
         pass
     finally:
         server.server_close()
+
+
+def _announce_lan(port: int) -> None:
+    from ..site.lan import lan_addresses, qr_text
+
+    addresses = lan_addresses()
+    click.echo("WARNING: --lan: anyone on this network can read this site (read-only; nothing else is served).")
+    if not addresses:
+        click.echo(
+            "no network address found for this machine; it listens on all of them: use its address from the "
+            "network settings, port " + str(port)
+        )
+        return
+    for address in addresses:
+        click.echo(f"on the network: http://{address}:{port}/")
+    url = f"http://{addresses[0]}:{port}/"
+    click.echo(f"scan with a phone camera to open {url}:")
+    click.echo(qr_text(url))
