@@ -70,7 +70,7 @@ def load_kb(root: Path | None = None) -> KnowledgeBase:
     layout = Layout(root or find_root())
     skip = _load_optional(layout.skip_list, "skip", "L5R071")
     sources = load_registry_data(layout)
-    return KnowledgeBase(
+    kb = KnowledgeBase(
         layout=layout,
         documents={d.id: d for d in load_documents(layout, sources)},
         registry=Registry.from_json(sources),
@@ -81,3 +81,35 @@ def load_kb(root: Path | None = None) -> KnowledgeBase:
         authority=_load_optional(layout.authority, "authority"),
         skip=list(skip["skip"]) if skip else [],
     )
+    _check_registry_use(kb)
+    return kb
+
+
+def _check_registry_use(kb: KnowledgeBase) -> None:
+    """Refuse, as validate does (L5R032, L5R070), a registry listing an id twice or an entry of an edition it
+    does not list: the site would silently drop that edition's pages, search its filter."""
+    registry_path = kb.layout.sources_registry
+    for kind, ids in (("game", kb.registry.game_ids), ("edition", kb.registry.order)):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise yamlio.GlossaryFileError(
+                registry_path,
+                yamlio.YamlProblem(
+                    "L5R070", 1, 1, f"{kind}s", f"'{twice[0]}' is listed twice (run `l5r-rules validate`)"
+                ),
+            )
+    editions, games = set(kb.registry.order), set(kb.registry.game_ids)
+    for entry in kb.entries.values():
+        if entry["edition"] not in editions or entry["game"] not in games:
+            path = kb.layout.entry_path(entry["edition"], entry["id"])
+            raise yamlio.GlossaryFileError(
+                path,
+                yamlio.YamlProblem(
+                    "L5R032",
+                    1,
+                    1,
+                    "edition",
+                    f"'{entry['edition']}' ({entry['game']}) is not an edition and game of "
+                    "the registry (glossary/_sources.yaml)",
+                ),
+            )

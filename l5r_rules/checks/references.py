@@ -200,6 +200,7 @@ def _registry_lines(g: Glossary) -> list[Problem]:
                     )
                 )
             seen.setdefault(item["id"], i)
+    out += _word_collisions(g)
     files: dict[str, int] = {}
     for i, d in enumerate(reg["documents"]):
         problem = source_file_problem(g.layout, d["file"])
@@ -214,4 +215,30 @@ def _registry_lines(g: Glossary) -> list[Problem]:
                 )
             )
         files.setdefault(d["file"], i)
+    return out
+
+
+def _word_collisions(g: Glossary) -> list[Problem]:
+    """A question word may name one edition or game only: two claims of one word filter a question wrongly."""
+    reg = g.registry.data
+    owner: dict[str, str] = {}
+    out: list[Problem] = []
+    claims = [("games", i, "words", g_["id"], w) for i, g_ in enumerate(reg["games"]) for w in g_["words"]]
+    claims += [
+        ("editions", i, key, e["id"], w)
+        for i, e in enumerate(reg["editions"])
+        for key in ("words", "soft_words")
+        for w in e.get(key) or []
+    ]
+    for key, i, field, who, word in claims:
+        norm = " ".join(word.lower().split())
+        if norm in owner and owner[norm] != who:
+            out.append(
+                g.registry.problem(
+                    "L5R070",
+                    (key, i, field),
+                    f"'{word}' already names '{owner[norm]}': a question word may name one edition or game only",
+                )
+            )
+        owner.setdefault(norm, who)
     return out

@@ -44,8 +44,18 @@ def _run(root, fmt, output):
     text = export_text(layout, fmt)
     if output == "-":
         output = None  # the usual spelling of standard output
+    elif output is not None and (not output.strip() or output.endswith(("/", "\\"))):
+        click.echo(f"Error: --output {output!r} is not a file name", err=True)
+        sys.exit(2)
     if output:
         given = Path(output)
+        if _inside_a_knowledge_base(given):
+            click.echo(
+                f"Error: {output}: refusing to write the export inside a checkout's glossary/ or sources/ "
+                "(choose a file elsewhere)",
+                err=True,
+            )
+            sys.exit(2)
         if given.is_symlink() or (given.exists() and not given.is_file()):
             # a device, FIFO or symlink: replacing it would destroy it (as root, /dev/null itself)
             click.echo(f"Error: {output}: exists and is not a regular file; refusing to replace it", err=True)
@@ -60,3 +70,11 @@ def _run(root, fmt, output):
         write_atomically(output, text)
     else:
         click.echo(text, nl=False)
+
+
+def _inside_a_knowledge_base(path: Path) -> bool:
+    """Is `path` inside some checkout's glossary/ or sources/ (any checkout, not only --root's)?"""
+    for folder in Path(path).resolve().parents:
+        if (folder / "_sources.yaml").is_file() or (folder.name == "sources" and (folder.parent / "glossary").is_dir()):
+            return True
+    return False
