@@ -24,3 +24,24 @@ def test_import_and_link_at_once_lose_nothing(repo_copy):
     again = subprocess.run(CLI + ["link", "--check", *root], capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stdout + again.stderr  # link's writes survived import's
     assert "order: 9999" not in "".join(p.read_text(encoding="utf-8") for p in entries)  # and import's link's
+
+
+def test_a_writer_waits_while_another_holds_the_glossary(repo_copy):
+    """Deterministic: while this test holds the lock, `link` says it waits and writes nothing; then it runs."""
+    import time
+
+    from l5r_rules.layout import Layout
+    from l5r_rules.locks import glossary_lock
+
+    entry = repo_copy / "glossary/entries/lcg/lcg-ability.yaml"
+    entry.write_text(re.sub(r"\nrelated:\n(- .*\n)+", "\n", entry.read_text(encoding="utf-8")), encoding="utf-8")
+    before = entry.read_bytes()
+    with glossary_lock(Layout(repo_copy), lambda _msg: None):
+        proc = subprocess.Popen(
+            CLI + ["link", "--root", str(repo_copy)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        time.sleep(2)
+        assert proc.poll() is None and entry.read_bytes() == before  # still waiting, nothing written
+    out = proc.communicate(timeout=120)[0]
+    assert proc.returncode == 0 and "waiting for it" in out, out
+    assert entry.read_bytes() != before  # it ran once the lock was free

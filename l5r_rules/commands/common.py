@@ -16,6 +16,28 @@ root_option = click.option(
 )
 
 
+def site_option(what: str):
+    """`--site DIR`: the built site a command works on (check-links, serve)."""
+    return click.option(
+        "--site",
+        "site_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help=f"Built site to {what} (default: site/ in the checkout).",
+    )
+
+
+def built_site(root: Path | None, site_dir: Path | None) -> Path:
+    """The built site (`--site`, else the checkout's site/); one line and exit 2 when there is none."""
+    import sys
+
+    site = (site_dir or layout_for(root).root / "site").resolve()
+    if not (site / "index.html").is_file():
+        click.echo(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", err=True)
+        sys.exit(2)
+    return site
+
+
 def layout_for(root: Path | None) -> Layout:
     return Layout(root.resolve() if root else find_root())
 

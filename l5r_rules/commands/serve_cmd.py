@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import errno
 import sys
-from pathlib import Path
 
 import click
 
-from .common import layout_for, root_option
+from .common import built_site, root_option, site_option
 
 
 class PortNumber(click.ParamType):
@@ -41,13 +40,7 @@ _HINTS = {
     help="Also listen on this machine's network addresses, so phones on the same network can open the site "
     "(prints the URL and a QR code). Anyone on that network can then read the site. Default: 127.0.0.1 only.",
 )
-@click.option(
-    "--site",
-    "site_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Built site to serve (default: site/ in the checkout).",
-)
+@site_option("serve")
 def serve_cmd(root, port, site_dir, lan):
     """Serve the built site on http://127.0.0.1:PORT/ (only this machine can reach it).
 
@@ -61,10 +54,7 @@ def serve_cmd(root, port, site_dir, lan):
     """
     from ..site.serve import make_server
 
-    site = (site_dir or layout_for(root).root / "site").resolve()
-    if not (site / "index.html").is_file():
-        click.echo(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", err=True)
-        sys.exit(2)
+    site = built_site(root, site_dir)
     host = "0.0.0.0" if lan else "127.0.0.1"
     try:
         server = make_server(site, port, host=host)
