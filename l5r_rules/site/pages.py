@@ -84,11 +84,15 @@ class PageHelpers:
         label = Markup('<a href="{}">{}</a>').format(self.entry_link(entry_id), entry["term"])
         return badge(self.data.registry, entry["edition"]) + Markup(" ") + label if with_badge else label
 
-    def concept_a(self, concept_id: str) -> Markup:
+    def concept_link(self, concept_id: str, edition: str | None = None) -> str:
+        """Link to a concept page; with `edition`, the page opens its tabs on that edition (`?edition=`)."""
+        return self.link(U.concept_page(concept_id)) + (f"?edition={edition}" if edition else "")
+
+    def concept_a(self, concept_id: str, edition: str | None = None) -> Markup:
         concept = self.data.concepts.get(concept_id)
         if concept is None:
             return Markup('<span class="l5r-missing">{}</span>').format(concept_id)
-        return Markup('<a href="{}">{}</a>').format(self.link(U.concept_page(concept_id)), concept["title"])
+        return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), concept["title"])
 
     def text(self, entry: dict) -> Markup:
         return render_text(entry["text"], entry["id"])
