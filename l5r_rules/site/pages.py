@@ -117,7 +117,8 @@ class PageHelpers:
 def badge(registry, edition: str) -> Markup:
     """An edition's badge; its colour comes from the registry through the generated editions.css."""
     return Markup('<span class="l5r-badge l5r-ed-{0}" title="{1}">{2}</span>').format(
-        edition, registry.label(edition), registry.short(edition))
+        edition, registry.label(edition), registry.short(edition)
+    )
 
 
 def _concept_editions(data: SiteData, concept: dict) -> list[tuple[str, list[dict]]]:
@@ -136,9 +137,19 @@ def _compare_pairs(game_of: dict[str, str], editions: list[tuple[str, list[dict]
     out = []
     for pair in worddiff.pairs(game_of, {ed: "\n\n".join(e["text"] for e in items) for ed, items in editions}):
         old_html, new_html = diff_html(pair.diff) if pair.highlight else (None, None)
-        out.append({"a": pair.a, "b": pair.b, "rows_a": rows[pair.a], "rows_b": rows[pair.b],
-                    "same_game": pair.same_game, "diff": pair.diff, "highlight": pair.highlight,
-                    "old_html": old_html, "new_html": new_html})
+        out.append(
+            {
+                "a": pair.a,
+                "b": pair.b,
+                "rows_a": rows[pair.a],
+                "rows_b": rows[pair.b],
+                "same_game": pair.same_game,
+                "diff": pair.diff,
+                "highlight": pair.highlight,
+                "old_html": old_html,
+                "new_html": new_html,
+            }
+        )
     return out
 
 
@@ -151,8 +162,14 @@ def _book_blocks(entries: list[dict]) -> list[dict]:
         for depth, name in enumerate(path[:-1]):
             if len(opened) <= depth or opened[depth] != name:
                 opened = opened[:depth] + [name]
-                blocks.append({"kind": "section", "title": name, "level": min(depth + 2, 6),
-                               "anchor": U.section_anchor(path[: depth + 1])})
+                blocks.append(
+                    {
+                        "kind": "section",
+                        "title": name,
+                        "level": min(depth + 2, 6),
+                        "anchor": U.section_anchor(path[: depth + 1]),
+                    }
+                )
         opened = path
         blocks.append({"kind": "entry", "entry": entry, "level": min(len(path) + 1, 6)})
     return blocks
@@ -175,7 +192,15 @@ def _az(data: SiteData) -> list[tuple[str, list[dict]]]:
     for entry in data.entries.values():
         items.append({"label": entry["term"], "kind": "entry", "id": entry["id"], "edition": entry["edition"]})
         for alias in entry.get("aliases", []):
-            items.append({"label": alias, "kind": "entry", "id": entry["id"], "edition": entry["edition"], "alias_of": entry["term"]})
+            items.append(
+                {
+                    "label": alias,
+                    "kind": "entry",
+                    "id": entry["id"],
+                    "edition": entry["edition"],
+                    "alias_of": entry["term"],
+                }
+            )
     for cid, concept in data.concepts.items():
         items.append({"label": concept["title"], "kind": "concept", "id": cid})
         for alias in concept.get("aliases", []):
@@ -185,7 +210,9 @@ def _az(data: SiteData) -> list[tuple[str, list[dict]]]:
         first = (slugify(item["label"])[:1] or "#").upper()
         letters[first if first in string.ascii_uppercase else "#"].append(item)
     order = sorted(letters, key=lambda k: (k == "#", k))
-    return [(k, sorted(letters[k], key=lambda i: (slugify(i["label"]), i.get("edition", ""), i["kind"]))) for k in order]
+    return [
+        (k, sorted(letters[k], key=lambda i: (slugify(i["label"]), i.get("edition", ""), i["kind"]))) for k in order
+    ]
 
 
 def plan_pages(data: SiteData) -> list[PageSpec]:
@@ -195,40 +222,74 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
         doc = data.document_for_edition(edition)
         ctx = {"edition": edition, "doc": doc, "entries": rows}
         pages.append(PageSpec(U.edition_index_page(edition), "edition_index.md.j2", {**ctx, "groups": _contents(rows)}))
-        pages.append(PageSpec(U.edition_book_page(edition), "edition_book.md.j2", {**ctx, "blocks": _book_blocks(rows)}))
+        pages.append(
+            PageSpec(U.edition_book_page(edition), "edition_book.md.j2", {**ctx, "blocks": _book_blocks(rows)})
+        )
         for i, entry in enumerate(rows):
             prev_e = rows[i - 1] if i else None
             next_e = rows[i + 1] if i + 1 < len(rows) else None
-            pages.append(PageSpec(U.entry_page(entry["id"]), "entry.md.j2", {"entry": entry, "prev": prev_e, "next": next_e}))
+            pages.append(
+                PageSpec(U.entry_page(entry["id"]), "entry.md.j2", {"entry": entry, "prev": prev_e, "next": next_e})
+            )
     concepts = sorted(data.concepts.values(), key=lambda c: c["title"].lower())
     pages.append(PageSpec("concepts/index.md", "concepts_index.md.j2", {"concepts": concepts}))
     for concept in concepts:
         editions = _concept_editions(data, concept)
         ctx = {"concept": concept, "editions": editions, "scenarios": data.concept_scenarios(concept)}
         pages.append(PageSpec(U.concept_page(concept["id"]), "concept.md.j2", ctx))
-        pages.append(PageSpec(U.compare_page(concept["id"]), "compare.md.j2", {**ctx, "pairs": _compare_pairs(data.registry.game_of, editions)}))
+        pages.append(
+            PageSpec(
+                U.compare_page(concept["id"]),
+                "compare.md.j2",
+                {**ctx, "pairs": _compare_pairs(data.registry.game_of, editions)},
+            )
+        )
     pages.append(PageSpec("glossary.md", "glossary_az.md.j2", {"letters": _az(data)}))
     pages.append(PageSpec("errata/index.md", "errata_index.md.j2", {}))
     for edition, records in data.errata_by_edition.items():
-        pages.append(PageSpec(U.errata_edition_page(edition), "errata_list.md.j2",
-                              {"heading": f"Errata and changes: {data.registry.label(edition)}", "records": records, "edition": edition}))
+        pages.append(
+            PageSpec(
+                U.errata_edition_page(edition),
+                "errata_list.md.j2",
+                {
+                    "heading": f"Errata and changes: {data.registry.label(edition)}",
+                    "records": records,
+                    "edition": edition,
+                },
+            )
+        )
     for card, records in data.errata_by_card.items():
-        pages.append(PageSpec(U.card_page(card), "errata_list.md.j2", {"heading": card, "records": records, "card": card}))
+        pages.append(
+            PageSpec(U.card_page(card), "errata_list.md.j2", {"heading": card, "records": records, "card": card})
+        )
     if data.authority is not None:
         pages.append(PageSpec("authority.md", "authority.md.j2", {"authority": data.authority}))
     pages.append(PageSpec("translations.md", "translations.md.j2", {"entries": data.translated()}))
     from .. import yamlio
     from ..codes import CODES
 
-    bounds = {"file_kib": yamlio.MAX_FILE_BYTES // 1024, "alias_values": f"{yamlio.MAX_ALIAS_VALUES:,}",
-              "depth": yamlio.MAX_DEPTH, "int_digits": yamlio.MAX_INT_DIGITS}
+    bounds = {
+        "file_kib": yamlio.MAX_FILE_BYTES // 1024,
+        "alias_values": f"{yamlio.MAX_ALIAS_VALUES:,}",
+        "depth": yamlio.MAX_DEPTH,
+        "int_digits": yamlio.MAX_INT_DIGITS,
+    }
     from . import api
 
     names = available_schemas()
-    pages.append(PageSpec("format.md", "format.md.j2", {
-        "docs": [schema_doc(n) for n in names if n not in api.OWN_SCHEMAS],
-        "api_docs": [schema_doc(n) for n in api.OWN_SCHEMAS if n in names],
-        "api": api.page_context(data), "codes": list(CODES.values()), "bounds": bounds}))
+    pages.append(
+        PageSpec(
+            "format.md",
+            "format.md.j2",
+            {
+                "docs": [schema_doc(n) for n in names if n not in api.OWN_SCHEMAS],
+                "api_docs": [schema_doc(n) for n in api.OWN_SCHEMAS if n in names],
+                "api": api.page_context(data),
+                "codes": list(CODES.values()),
+                "bounds": bounds,
+            },
+        )
+    )
     return pages
 
 
@@ -237,8 +298,14 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
     items: list = [{"Home": "index.md"}]
     editions = []
     for edition in data.editions:
-        editions.append({data.registry.label(edition): [{"Contents": U.edition_index_page(edition)},
-                                                   {"Read front to back": U.edition_book_page(edition)}]})
+        editions.append(
+            {
+                data.registry.label(edition): [
+                    {"Contents": U.edition_index_page(edition)},
+                    {"Read front to back": U.edition_book_page(edition)},
+                ]
+            }
+        )
     items.append({"Editions": editions})
     items.append({"Concepts": "concepts/index.md"})
     items.append({"A–Z": "glossary.md"})
@@ -256,11 +323,11 @@ def render_pages(data: SiteData, pages: list[PageSpec], docs_dir: Path, urls: U.
     count = 0
     for spec in pages:
         helpers = PageHelpers(data, urls, spec.path)
-        text = env.get_template(spec.template).render(site=data, h=helpers, badge=functools.partial(badge, data.registry), page=spec.path, **spec.context)
+        text = env.get_template(spec.template).render(
+            site=data, h=helpers, badge=functools.partial(badge, data.registry), page=spec.path, **spec.context
+        )
         target = docs_dir / spec.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         count += 1
     return count
-
-
