@@ -176,9 +176,7 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
     _fresh(driver, url + f"?edition={wanted}")
     assert _active_edition(driver) == wanted
     _shot(driver, f"{device}-concept-edition")
-    label = driver.find_element(
-        By.CSS_SELECTOR, ".tabbed-labels > label:nth-of-type(%d)" % (editions.index(wanted) + 1)
-    )
+    label = driver.find_element(By.CSS_SELECTOR, f".tabbed-labels > label:nth-of-type({editions.index(wanted) + 1})")
     assert label.text.strip() == kb.registry.short(wanted)
 
     _fresh(driver, url + f"#{wanted}")
