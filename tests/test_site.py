@@ -250,7 +250,12 @@ def test_failed_build_keeps_the_previous_site(tmp_path, cli):
     root = tmp_path / "root"
     shutil.copytree(FIXTURE_ROOT, root)
     out = tmp_path / "out"
-    assert cli("build", "--root", str(root), "--out", str(out)).exit_code == 0
+    built = cli("build", "--root", str(root), "--out", str(out))
+    assert built.exit_code == 0
+    assert built.output.splitlines()[-1] == (  # the build ends by saying how to view the site
+        f"view it: l5r-rules serve --site {out.resolve()} (then open http://127.0.0.1:8000/ in a browser; "
+        "add --lan for phones on the network)"
+    )
     before = (out / "index.html").read_bytes()
     (root / "mkdocs.yml").write_text("site_name: broken\ntheme:\n  name: no-such-theme\n", encoding="utf-8")
     result = cli("build", "--root", str(root), "--out", str(out))

@@ -55,4 +55,10 @@ def build_cmd(root, out, offline, strict, check):
         if report.broken:
             sys.exit(1)
     where = "" if result.out == (layout.root / "site").resolve() else f" --site {result.out}"
-    click.echo(f"view it: l5r-rules serve{where} (then open http://127.0.0.1:8000/ in a browser)")
+    serve = (
+        f"l5r-rules serve{where} (then open http://127.0.0.1:8000/ in a browser; add --lan for phones on the network)"
+    )
+    if offline:
+        click.echo(f"view it: open {result.out / 'index.html'} in a browser (no server needed), or {serve}")
+    else:
+        click.echo(f"view it: {serve}")
