@@ -175,6 +175,8 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
 
     _fresh(driver, url + f"?edition={wanted}")
     assert _active_edition(driver) == wanted
+    current = driver.find_elements(By.CSS_SELECTOR, "nav.l5r-jump a[aria-current]")
+    assert [a.get_attribute("data-l5r-edition") for a in current] == [wanted]  # the open edition is marked
     _shot(driver, f"{device}-concept-edition")
     label = driver.find_element(By.CSS_SELECTOR, f".tabbed-labels > label:nth-of-type({editions.index(wanted) + 1})")
     assert label.text.strip() == kb.registry.short(wanted)

@@ -89,6 +89,16 @@
     return false;
   }
 
+  /* The jump link of the open edition is marked (aria-current), so the judge sees which one is open. */
+  function markJumpLinks(tabs) {
+    var active = activeEdition(tabs);
+    var links = document.querySelectorAll("a[data-l5r-edition]");
+    for (var i = 0; i < links.length; i++) {
+      if (links[i].getAttribute("data-l5r-edition") === active) links[i].setAttribute("aria-current", "true");
+      else links[i].removeAttribute("aria-current");
+    }
+  }
+
   function setUpTabs() {
     var tabs = editionTabs();
     if (!Object.keys(tabs).length) return tabs;
@@ -101,9 +111,11 @@
         openTab(tabs, remembered(), false);
       }
     }
+    markJumpLinks(tabs);
     Object.keys(tabs).forEach(function (edition) {
       tabs[edition].input.addEventListener("change", function () {
         if (tabs[edition].input.checked) remember(edition);
+        markJumpLinks(tabs);
       });
     });
     document.addEventListener("click", function (event) {
