@@ -303,6 +303,13 @@ def test_paragraph_mark_is_a_comfortable_target_clear_of_the_rule_and_copies_its
     rule = _rect(driver, driver.find_element(By.CSS_SELECTOR, ".l5r-text"))
     assert box["left"] > rule["left"] + 8, (box, rule)  # right of the red rule, not behind it
     assert box["right"] <= driver.execute_script("return document.documentElement.clientWidth"), box  # on screen
+    text_right = driver.execute_script(
+        """const mark = arguments[0], range = document.createRange();
+           range.setStartAfter(mark); range.setEnd(mark.parentNode, mark.parentNode.childNodes.length);
+           return Math.max(...[...range.getClientRects()].map(r => r.right));""",
+        mark,
+    )
+    assert text_right <= box["left"], (text_right, box)  # the target does not cover the text
     mark.click()
     field = _wait(driver, lambda d: (f := d.find_element(By.CSS_SELECTOR, ".l5r-toast input")).is_displayed() and f)
     assert field.get_attribute("value") == base + f"entries/{entry_id}/#{entry_id}-p1"
