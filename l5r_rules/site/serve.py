@@ -10,6 +10,12 @@ connection, and (with the server's default listen backlog of 5) drops
 connections when 50 browsers ask at once. This handler answers only GET and HEAD,
 only with regular files whose real path is inside the site, and every odd request
 gets a status code (400, 404, 501, ...), never a traceback.
+
+Caching: every answer says `Cache-Control: no-cache` and carries an ETag made of
+the file's modification time in nanoseconds and its size, so a browser asks again
+each time (a cheap 304) and never shows a page of the previous build; the service
+worker `sw.js` (the offline copy, `offline_app.py`) is thus always checked for a
+new version, and is sent as JavaScript like any `.js` file.
 """
 
 from __future__ import annotations
@@ -64,6 +70,11 @@ _ABSOLUTE_FORM = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 def content_type(name: str) -> str:
     suffix = posixpath.splitext(name)[1].lower()
     return CONTENT_TYPES.get(suffix) or mimetypes.guess_type(name, strict=True)[0] or "application/octet-stream"
+
+
+def etag(info: os.stat_result) -> str:
+    """A validator that changes whenever the file is replaced or rewritten (even twice in one second)."""
+    return f'"{info.st_mtime_ns:x}-{info.st_size:x}"'
 
 
 class BadRequest(Exception):
@@ -153,15 +164,16 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             if not stat.S_ISREG(info.st_mode):
                 self.send_error(404, "Not found")
                 return
-            if self._not_modified(info.st_mtime):
+            tag = etag(info)
+            if self._not_modified(info.st_mtime, tag):
                 self.send_response(304)
-                self.send_header("Last-Modified", email.utils.formatdate(info.st_mtime, usegmt=True))
+                self._validators(info, tag)
                 self.end_headers()
                 return
             self.send_response(200)
             self.send_header("Content-Type", content_type(real))
             self.send_header("Content-Length", str(info.st_size))
-            self.send_header("Last-Modified", email.utils.formatdate(info.st_mtime, usegmt=True))
+            self._validators(info, tag)
             self.send_header("X-Content-Type-Options", "nosniff")
             self.end_headers()
             if body:
@@ -178,9 +190,17 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def _not_modified(self, mtime: float) -> bool:
+    def _validators(self, info: os.stat_result, tag: str) -> None:
+        self.send_header("Last-Modified", email.utils.formatdate(info.st_mtime, usegmt=True))
+        self.send_header("ETag", tag)
+        self.send_header("Cache-Control", "no-cache")
+
+    def _not_modified(self, mtime: float, tag: str) -> bool:
+        match = self.headers.get("If-None-Match")
+        if match is not None:  # the ETag decides (RFC 9110 13.2.2); it sees changes within the same second
+            return match.strip() == "*" or tag in [t.strip().removeprefix("W/") for t in match.split(",")]
         since = self.headers.get("If-Modified-Since")
-        if not since or self.headers.get("If-None-Match"):
+        if not since:
             return False
         try:
             when = email.utils.parsedate_to_datetime(since)
