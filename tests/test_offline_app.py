@@ -10,6 +10,7 @@ search, cache replacement) is tests/test_browser_offline.py.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -28,7 +29,7 @@ from test_site import ROOT, built_fixture_site, fixture_copy
 
 from l5r_rules.site import offline_app
 from l5r_rules.site.builder import SiteBuildError, build_site
-from l5r_rules.site.serve import make_server
+from l5r_rules.site.serve import accepts_gzip, make_server
 
 SITES = {"fixture": built_fixture_site, "offline": built_offline_fixture_site}
 
@@ -288,3 +289,39 @@ def test_serve_sends_the_worker_as_javascript_that_is_always_rechecked(served):
 
 def headers_etag(base: str) -> str:
     return fetch(base + "sw.js")[1]["etag"]
+
+
+def test_serve_gzips_text_for_browsers_that_accept_it(served):
+    site, base = served
+    page = "concepts/bowing/index.html"
+    status, plain, body = fetch(base + page)
+    assert status == 200 and "content-encoding" not in plain and body == (site / page).read_bytes()
+    status, headers, body = fetch(base + page, **{"Accept-Encoding": "br, gzip;q=0.8"})
+    assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+    assert gzip.decompress(body) == (site / page).read_bytes() and int(headers["content-length"]) == len(body)
+    assert len(body) < len((site / page).read_bytes()) / 3
+    assert headers["etag"] != plain["etag"], "each encoding its own validator"
+    assert fetch(base + page, **{"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]})[0] == 304
+    assert fetch(base + page, **{"Accept-Encoding": "gzip", "If-None-Match": plain["etag"]})[0] == 200
+    # images are not compressed again, nor is a client that refuses gzip served it
+    assert "content-encoding" not in fetch(base + "assets/images/icon-512.png", **{"Accept-Encoding": "gzip"})[1]
+    assert "content-encoding" not in fetch(base + page, **{"Accept-Encoding": "gzip;q=0"})[1]
+
+
+@pytest.mark.parametrize(
+    "header,ok",
+    [
+        ("gzip", True),
+        ("gzip, deflate, br", True),
+        ("br;q=1, gzip;q=0.5", True),
+        ("*", True),
+        ("gzip;q=0", False),
+        ("identity", False),
+        ("", False),
+        (None, False),
+        ("gzip;q=x", False),
+        ("GZIP", True),
+    ],
+)
+def test_accepts_gzip(header, ok):
+    assert accepts_gzip(header) is ok
