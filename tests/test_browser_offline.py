@@ -226,3 +226,12 @@ def test_real_site_installs_and_answers_offline(phone):
         assert _requested_hosts(phone) <= {"127.0.0.1"}
     finally:
         server.stop()
+
+
+def test_a_page_opened_from_the_file_system_says_it_is_not_kept_offline(phone):
+    from test_api import built_offline_fixture_site
+
+    phone.get((built_offline_fixture_site() / "index.html").as_uri())
+    note = phone.find_element("css selector", ".l5r-offline-unavailable")
+    assert note.is_displayed() and "not kept for offline use" in note.text
+    assert not phone.find_element("css selector", ".l5r-offline-ready").is_displayed()
