@@ -211,7 +211,7 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         app = offline_app.write_offline_app(new_site, config["site_name"], not offline, stamp)
         timings["offline"] = time.perf_counter() - t4
         say(f"wrote the offline app: {offline_app.SERVICE_WORKER} precaches {len(app.files)} files, "
-            f"{app.raw_bytes / 1e6:.1f} MB ({app.gzip_bytes / 1e6:.1f} MB gzipped), cache {app.version} "
+            f"{app.raw_bytes / 1e6:.1f} MB, cache {app.version} "
             f"({timings['offline']:.1f} s)")
         outdir.write_marker(new_site)
         outdir.swap_in(new_site, out)
