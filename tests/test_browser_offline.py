@@ -118,7 +118,8 @@ def search(driver, query: str) -> list[str]:
     _wait(driver, lambda d: box.is_displayed())
     box.send_keys(query)
     _wait(driver, lambda d: "matching" in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text, 30)
-    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item")]
+    # the list is re-rendered while the query settles: read it again if it changed under us
+    return _wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".md-search-result__item")])
 
 
 def footer(driver) -> dict:
