@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Site build figures: full build time (median of runs), time per entry at two sizes, site size, search index size.
+"""Site build figures: full build time (median of runs), time per entry at two sizes, site size, search index size,
+and the offline precache (what a phone downloads to keep the site: files, raw and gzipped bytes).
 
 Goals (issue 5): full build <= 15 s, time linear in the number of entries,
-site <= 50 MB, search_index.json <= 250 KB gzipped.
+site <= 50 MB, search_index.json <= 250 KB gzipped. Issue 15: build with service
+worker and API <= 20 s and <= 60 MB.
 
     .venv/bin/python scripts/bench_build.py [--runs 3]
 """
@@ -23,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from l5r_rules.kb import load_kb  # noqa: E402
 from l5r_rules.site.builder import build_site, dir_size  # noqa: E402
+from l5r_rules.site.offline_app import precache_files  # noqa: E402
 
 
 def subset(kb, share: float):
@@ -57,6 +60,10 @@ def main() -> None:
         size = dir_size(out)
         index = (out / "search" / "search_index.json").read_bytes()
         pages = sum(1 for _ in out.rglob("*.html"))
+        precached = precache_files(out)
+        blobs = [(out / rel).read_bytes() for rel in precached]
+        pre_raw = sum(map(len, blobs))
+        pre_gz = sum(len(gzip.compress(b, compresslevel=6)) for b in blobs)
         half_kb = subset(kb, 0.5)
         half = [timed_build(half_kb, work / "half") for _ in range(args.runs)]
     finally:
@@ -81,6 +88,10 @@ def main() -> None:
     print(
         f"search_index.json       {len(index) / 1e3:.0f} KB raw, {len(gzip.compress(index)) / 1e3:.0f} KB gzipped"
         "   (goal <= 250 KB gzipped)"
+    )
+    print(
+        f"offline precache        {len(precached)} files, {pre_raw / 1e6:.1f} MB raw, {pre_gz / 1e6:.1f} MB gzipped "
+        "(what a phone downloads once)"
     )
 
 

@@ -50,6 +50,15 @@ def data_version(glossary: Path) -> str:
     return digest.hexdigest()
 
 
+def build_stamp(glossary: Path, now: float | None = None) -> dict:
+    """What this build shows: the glossary's `data_version` and the build time (UTC, ISO 8601).
+
+    Computed once per build: the API's index.json, every page's footer and the service worker
+    all carry the same two values."""
+    built = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now))
+    return {"data_version": data_version(glossary), "built": built}
+
+
 def _entry_citation(data: SiteData, entry: dict) -> str:
     doc = data.document_of(entry)
     return citation.of_entry(entry, doc.title if doc else None).full()
@@ -132,8 +141,12 @@ def _dump(path: Path, value) -> int:
     return len(text.encode())
 
 
-def write_api(data: SiteData, site_dir: Path, urls: U.Urls = U.Urls()) -> tuple[int, int]:
-    """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything."""
+def write_api(data: SiteData, site_dir: Path, urls: U.Urls = U.Urls(),
+              stamp: dict | None = None) -> tuple[int, int]:
+    """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything.
+
+    `stamp`: the build's `build_stamp()` (made here when not given)."""
+    stamp = stamp or build_stamp(data.kb.layout.glossary)
     recs = records(data, urls.url)
     base = site_dir / "api" / VERSION
     files: list[dict] = []
@@ -153,7 +166,7 @@ def write_api(data: SiteData, site_dir: Path, urls: U.Urls = U.Urls()) -> tuple[
     counts: dict[str, int] = {}
     for item in files:
         counts[item["kind"]] = counts.get(item["kind"], 0) + 1
-    index = {"api": VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-             "data_version": data_version(data.kb.layout.glossary), "counts": counts, "files": files}
+    index = {"api": VERSION, "built": stamp["built"], "data_version": stamp["data_version"], "counts": counts,
+             "files": files}
     size += _dump(base / "index.json", index)
     return len(files) + 1, size

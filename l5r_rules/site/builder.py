@@ -3,7 +3,8 @@
 Steps: load the knowledge base, render every page with jinja2 into a fresh
 temporary docs directory (plus the hand-written pages of `content/`), run
 mkdocs-material into a temporary site directory next to the output, write the
-static JSON API (`api.py`, `api/v1/`) into it, and only
+static JSON API (`api.py`, `api/v1/`) and the offline app (`offline_app.py`: web
+app manifest and service worker, precaching the finished site) into it, and only
 when all of that succeeded replace the output directory with it (two renames).
 Any failure raises `SiteBuildError` with a one-line reason; the previous site is
 left untouched and the temporary directories are removed.
@@ -24,7 +25,7 @@ import yaml
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
-from . import api, outdir
+from . import api, offline_app, outdir
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
 from ..urls import Urls
@@ -93,7 +94,8 @@ def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
     return pages
 
 
-def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, offline: bool, strict: bool):
+def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, offline: bool, strict: bool,
+                   stamp: dict | None = None):
     from mkdocs.config import load_config
 
     config_file = root / "mkdocs.yml"
@@ -104,7 +106,11 @@ def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, 
         raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
         overrides["plugins"] = list(raw.get("plugins") or []) + ["offline"]
         overrides["use_directory_urls"] = False
-    return load_config(config_file=str(config_file), **overrides)
+    config = load_config(config_file=str(config_file), **overrides)
+    if stamp:  # the footer of every page names the rulebook data version and the build time
+        config["extra"]["l5r_build"] = {**stamp, "data_short": stamp["data_version"][:12],
+                                        "built_text": stamp["built"].replace("T", " ").replace("Z", " UTC")}
+    return config
 
 
 def build_site(
@@ -151,6 +157,7 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
 
     kb = kb or load_kb(layout.root)
     data = site_data(kb, with_scenarios=with_scenarios)
+    stamp = api.build_stamp(layout.glossary)
     timings["load"] = time.perf_counter() - t0
     say(f"loaded {len(kb.entries)} entries, {len(kb.concepts)} concepts, {len(kb.errata)} errata, "
         f"{len(data.scenarios)} scenarios ({timings['load']:.1f} s)")
@@ -182,7 +189,7 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         from mkdocs.exceptions import MkDocsException
 
         try:
-            config = _mkdocs_config(config_root, work, new_site, nav(data, extra), offline, strict)
+            config = _mkdocs_config(config_root, work, new_site, nav(data, extra), offline, strict, stamp)
             mkdocs_build(config)
         except SystemExit as exc:  # mkdocs may exit on a broken config
             raise SiteBuildError(f"mkdocs stopped: {collector.messages[-1] if collector.messages else exc}") from None
@@ -194,12 +201,18 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
             raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
         t3 = time.perf_counter()
         try:
-            api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline))
+            api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline), stamp)
         except api.ApiError as exc:
             raise SiteBuildError(f"JSON API: {exc}") from None
         timings["api"] = time.perf_counter() - t3
         say(f"wrote the JSON API: {api_files} files, {api_bytes / 1e6:.1f} MB under api/{api.VERSION}/ "
             f"({timings['api']:.1f} s)")
+        t4 = time.perf_counter()
+        app = offline_app.write_offline_app(new_site, config["site_name"], not offline, stamp)
+        timings["offline"] = time.perf_counter() - t4
+        say(f"wrote the offline app: {offline_app.SERVICE_WORKER} precaches {len(app.files)} files, "
+            f"{app.raw_bytes / 1e6:.1f} MB, cache {app.version} "
+            f"({timings['offline']:.1f} s)")
         outdir.write_marker(new_site)
         outdir.swap_in(new_site, out)
         docs_keep = layout.build / "docs"

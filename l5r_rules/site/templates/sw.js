@@ -1,0 +1,76 @@
+/* The L5R Rules Reference service worker: the whole site, offline. Written by `l5r-rules build`
+   (l5r_rules/site/offline_app.py, from l5r_rules/site/templates/sw.js); do not edit the built copy.
+
+   Install: download every file of CONFIG.files into the cache named after CONFIG.version (a hash
+   of those files), in small batches, bypassing the HTTP cache. Activate: delete this site's older
+   caches, take over open pages. Fetch: same-origin GETs inside the site are answered from the
+   cache first ("folder/" means "folder/index.html", as the server does), else from the network;
+   a page that is neither cached nor reachable gets the cached 404 page. Nothing else is touched. */
+"use strict";
+
+const CONFIG = __L5R_CONFIG__;
+const SCOPE = self.registration.scope; // the site root, ends with "/"
+const PREFIX = `${CONFIG.prefix}:${SCOPE}:`; // this site's caches, and only them
+const CACHE = PREFIX + CONFIG.version;
+const BATCH = 24; // requests per step while installing: a phone is not flooded
+const PRECACHED = new Set(CONFIG.files.map((file) => new URL(file, SCOPE).href));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // A retried install (the connection dropped) keeps what the last attempt stored: same version, same bytes.
+      const have = new Set((await cache.keys()).map((request) => request.url));
+      const todo = [...PRECACHED].filter((url) => !have.has(url));
+      for (let i = 0; i < todo.length; i += BATCH) {
+        await cache.addAll(todo.slice(i, i + BATCH).map((url) => new Request(url, { cache: "reload" })));
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/* The cache key of a request: its URL without query and fragment; "dir/" -> "dir/index.html". */
+function cacheKey(url) {
+  const key = url.origin + url.pathname;
+  return key.endsWith("/") ? key + "index.html" : key;
+}
+
+async function answer(request) {
+  const url = new URL(request.url);
+  const key = cacheKey(url);
+  if (PRECACHED.has(key)) {
+    const cached = await caches.match(key, { cacheName: CACHE });
+    if (cached) return cached;
+  } else if (PRECACHED.has(key + "/index.html")) {
+    return Response.redirect(key + "/" + url.search, 301); // "entries/x" -> "entries/x/", as the server does
+  }
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") {
+      const missing = await caches.match(new URL("404.html", SCOPE).href, { cacheName: CACHE });
+      if (missing) {
+        return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
+      }
+    }
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return; // other origins: not ours
+  event.respondWith(answer(request));
+});
+

@@ -1,0 +1,238 @@
+"""The site with no network, in a real browser (chromium at phone size, 390x844) against `l5r-rules serve`.
+
+Load the site once; the service worker precaches it. Then cut the network twice over
+(the DevTools protocol's offline mode, and the server process stopped), reload, search,
+open a concept page never visited, switch its tabs, open a compare page. Rebuild into the
+same folder with a changed concept, start the server again, reload: the new worker must
+replace the old cache (its name gone) and the page must show the new text and data version.
+Screenshots go to build/screenshots/offline-*.png. Skipped without chromium (see
+tests/test_site_browser.py, whose helpers this uses).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from test_site import ROOT, built_real_site, fixture_copy
+from test_site_browser import CHROMIUM, DRIVER, _driver, _free_port, _requested_hosts, _shot, _wait
+
+from l5r_rules.site import offline_app
+from l5r_rules.site.builder import build_site
+
+pytestmark = pytest.mark.skipif(
+    not (Path(CHROMIUM).exists() and Path(DRIVER).exists()), reason="chromium/chromedriver not installed"
+)
+CLI = Path(sys.executable).parent / "l5r-rules"
+
+
+class Server:
+    """`l5r-rules serve` on one fixed port, so that it can be stopped and started again (same origin)."""
+
+    def __init__(self, site: Path):
+        self.site, self.port, self.proc = site, _free_port(), None
+        self.base = f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [str(CLI), "serve", "--port", str(self.port), "--site", str(self.site)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.base, timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        pytest.fail("l5r-rules serve did not start: " + self.proc.stdout.read().decode(errors="replace"))
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        self.proc = None
+        with pytest.raises(OSError):  # really gone
+            urllib.request.urlopen(self.base, timeout=1)
+
+
+@pytest.fixture
+def phone(tmp_path):
+    driver = _driver(390, 844, tmp_path / "profile")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+    )
+    driver.execute_cdp_cmd("Network.enable", {})
+    yield driver
+    driver.quit()
+
+
+def network(driver, online: bool) -> None:
+    driver.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+
+
+def js(driver, body: str):
+    """Run an async script body that ends by calling done(value)."""
+    return driver.execute_async_script("const done = arguments[arguments.length - 1];\n" + body)
+
+
+def cache_names(driver) -> list[str]:
+    return js(driver, "caches.keys().then(done, (e) => done('error: ' + e));")
+
+
+def cache_name(server: Server) -> str:
+    return f"{offline_app.CACHE_PREFIX}:{server.base}:{sw_config(server.site)['version']}"
+
+
+def sw_config(site: Path) -> dict:
+    text = (site / offline_app.SERVICE_WORKER).read_text(encoding="utf-8")
+    return json.loads(text.split("const CONFIG = ", 1)[1].split("\n};", 1)[0] + "\n}")
+
+
+def wait_until_offline_ready(driver, server: Server, timeout: float = 120) -> float:
+    """Wait until the worker controls the page and holds every precached file; return the seconds it took."""
+    start = time.monotonic()
+    _wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout)
+    name, wanted = cache_name(server), len(sw_config(server.site)["files"])
+    count = lambda d: js(d, f"caches.open({json.dumps(name)}).then((c) => c.keys()).then((k) => done(k.length));")
+    _wait(driver, lambda d: count(d) == wanted, timeout)
+    _wait(driver, lambda d: d.find_element("css selector", ".l5r-offline-ready").is_displayed(), timeout)
+    return time.monotonic() - start
+
+
+def search(driver, query: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, "label.md-header__button[for='__search']").click()
+    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
+    _wait(driver, lambda d: box.is_displayed())
+    box.send_keys(query)
+    _wait(driver, lambda d: "matching" in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text, 30)
+    # the list is re-rendered while the query settles: read it again if it changed under us
+    return _wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".md-search-result__item")])
+
+
+def footer(driver) -> dict:
+    from selenium.webdriver.common.by import By
+
+    line = driver.find_element(By.CSS_SELECTOR, ".l5r-build")
+    return {"data_version": line.get_attribute("data-data-version"), "text": line.text}
+
+
+def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    root = fixture_copy(tmp_path / "root")
+    site = tmp_path / "site"
+    build_site(root, site)
+    server = Server(site)
+    server.start()
+    try:
+        # one visit, online
+        phone.get(server.base)
+        wait_until_offline_ready(phone, server)
+        first_cache = cache_name(server)
+        assert cache_names(phone) == [first_cache]
+        first_data = footer(phone)["data_version"]
+
+        # no network at all: DevTools offline, and the server stopped
+        network(phone, online=False)
+        server.stop()
+        phone.refresh()
+        assert "saved for offline use" in _wait(phone, lambda d: footer(d)["text"])
+        results = search(phone, "bowing")
+        assert results and any("bow" in r.lower() for r in results), results
+        _shot(phone, "offline-search")
+
+        # a concept page never opened online; its edition tabs
+        phone.get(server.base + "concepts/bowing/")
+        assert "Bowing" in phone.find_element(By.TAG_NAME, "h1").text
+        labels = phone.find_elements(By.CSS_SELECTOR, ".tabbed-labels > label")
+        blocks = phone.find_elements(By.CSS_SELECTOR, ".tabbed-content > .tabbed-block")
+        assert len(labels) >= 2 and len(blocks) == len(labels)
+        hidden = next(i for i, block in enumerate(blocks) if not block.is_displayed())
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", labels[hidden])
+        labels[hidden].click()
+        _wait(phone, lambda d: blocks[hidden].is_displayed() and sum(b.is_displayed() for b in blocks) == 1)
+        time.sleep(0.5)  # the tab indicator's transition
+        _shot(phone, "offline-concept")
+
+        # a compare page; an entry reached by a link; a folder URL without its slash; a page that is not there
+        phone.get(server.base + "compare/bowing/")
+        assert len(phone.find_elements(By.CSS_SELECTOR, ".l5r-compare .l5r-col")) >= 2
+        _shot(phone, "offline-compare")
+        phone.get(server.base + "entries/gold-bowing")
+        _wait(phone, lambda d: d.current_url == server.base + "entries/gold-bowing/")
+        assert "Bowing" in phone.find_element(By.TAG_NAME, "h1").text
+        phone.get(server.base + "no/such/page/")
+        assert "404" in phone.find_element(By.TAG_NAME, "h1").text
+        assert _requested_hosts(phone) <= {"127.0.0.1"}
+
+        # a rebuild with a changed concept, into the same folder; the network back
+        concept = root / "glossary" / "concepts" / "bowing.yaml"
+        concept.write_text(concept.read_text(encoding="utf-8").replace("Test fixture summary.", "Rebuilt summary."))
+        build_site(root, site)
+        second_cache = cache_name(server)
+        assert second_cache != first_cache
+        server.start()
+        network(phone, online=True)
+        phone.get(server.base + "concepts/bowing/")  # the old worker answers, and the browser checks sw.js
+        _wait(phone, lambda d: cache_names(d) == [second_cache], 120)
+        phone.refresh()
+        assert "Rebuilt summary." in phone.find_element(By.TAG_NAME, "article").text
+        assert footer(phone)["data_version"] == sw_config(site)["data_version"] != first_data
+        _wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, ".l5r-offline-ready").is_displayed())
+        phone.execute_script("document.querySelector('.l5r-build').scrollIntoView({block: 'center'})")
+        _shot(phone, "offline-updated-footer")
+
+        # and the new copy works offline too
+        network(phone, online=False)
+        server.stop()
+        phone.get(server.base + "concepts/bowing/")
+        assert "Rebuilt summary." in phone.find_element(By.TAG_NAME, "article").text
+    finally:
+        server.stop()
+
+
+def test_real_site_installs_and_answers_offline(phone):
+    """The real site (about 1,000 precached files): one visit, then a search and pages with the server gone."""
+    from selenium.webdriver.common.by import By
+
+    server = Server(built_real_site())
+    server.start()
+    try:
+        phone.get(server.base)
+        seconds = wait_until_offline_ready(phone, server, timeout=300)
+        print(f"real site precached {len(sw_config(server.site)['files'])} files in {seconds:.1f} s")
+        network(phone, online=False)
+        server.stop()
+        phone.refresh()
+        results = search(phone, "province strength")
+        assert any("province" in r.lower() for r in results), results
+        _shot(phone, "offline-real-search")
+        phone.get(server.base + "entries/lotus-province-strength/")
+        assert "Province Strength" in phone.find_element(By.TAG_NAME, "h1").text
+        phone.get(server.base + "editions/lcg/")
+        assert phone.find_element(By.TAG_NAME, "h1").text
+        assert _requested_hosts(phone) <= {"127.0.0.1"}
+    finally:
+        server.stop()
+
+
+def test_a_page_opened_from_the_file_system_says_it_is_not_kept_offline(phone):
+    from test_api import built_offline_fixture_site
+
+    phone.get((built_offline_fixture_site() / "index.html").as_uri())
+    note = phone.find_element("css selector", ".l5r-offline-unavailable")
+    assert note.is_displayed() and "not kept for offline use" in note.text
+    assert not phone.find_element("css selector", ".l5r-offline-ready").is_displayed()
