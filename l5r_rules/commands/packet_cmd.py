@@ -89,7 +89,6 @@ def packet_cmd(root, out, paper, editions, changes, base_url):
         click.echo(f"packet failed: {exc}", err=True)
         sys.exit(1)
     if placeholder:
-        click.echo(f"note: permalinks use the placeholder {base} (set site_url in mkdocs.yml or pass --base-url)",
-                   err=True)
+        click.echo(f"note: permalinks use the placeholder {base} (set site_url in mkdocs.yml or pass --base-url)")
     total = sum(m.size for m in made)
     click.echo(f"{len(made)} PDFs in {target} ({total / 1024 / 1024:.1f} MiB)")

@@ -32,8 +32,14 @@ class Common:
 
 
 def cite(data: SiteData, entry: dict) -> str:
+    """'Lotus Edition rulebook (2005): Card States › Bowing, p. 38' (the changes packet: two books)."""
     doc = data.document_of(entry)
     return citation.of_entry(entry, doc.title if doc else None, doc.year if doc else None).with_year()
+
+
+def where(data: SiteData, entry: dict) -> str:
+    """'Lotus Edition · Card States › Bowing, p. 38' (the edition packet, whose title page names the book)."""
+    return f"{data.registry.label(entry['edition'])} · {citation.of_entry(entry).where}"
 
 
 def _entry(data: SiteData, entry: dict, base: str) -> dict:
@@ -44,7 +50,7 @@ def _entry(data: SiteData, entry: dict, base: str) -> dict:
         "term": entry["term"],
         "kind": entry["kind"],
         "lang": entry.get("lang", "en"),
-        "cite": cite(data, entry),
+        "cite": where(data, entry),
         "text": render_text(entry["text"]),
         "translation": render_text(translation["text"]) if translation else None,
         "url": url,

@@ -6,6 +6,7 @@ from functools import cache
 from importlib import resources
 
 import jinja2
+from markupsafe import Markup
 
 
 class EngineMissing(RuntimeError):
@@ -24,8 +25,9 @@ def environment() -> jinja2.Environment:
 
 
 @cache
-def stylesheet() -> str:
-    return resources.files("l5r_rules.packet").joinpath("templates/packet.css").read_text(encoding="utf-8")
+def stylesheet() -> Markup:
+    """The print stylesheet: our own file, inserted unescaped (quotes in a <style> element must stay quotes)."""
+    return Markup(resources.files("l5r_rules.packet").joinpath("templates/packet.css").read_text(encoding="utf-8"))
 
 
 def title_of(context: dict) -> str:
