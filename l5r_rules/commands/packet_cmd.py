@@ -80,8 +80,16 @@ def packet_cmd(root, out, paper, editions, changes, base_url):
     target = (out or layout.root / "build" / "packets").resolve()
     papers = ["a4", "letter"] if paper == "both" else [paper]
     try:
-        made = make_packets(layout, target, papers=papers, base_url=base, placeholder=placeholder,
-                            editions=tuple(editions), changes=tuple(changes), say=click.echo)
+        made = make_packets(
+            layout,
+            target,
+            papers=papers,
+            base_url=base,
+            placeholder=placeholder,
+            editions=tuple(editions),
+            changes=tuple(changes),
+            say=click.echo,
+        )
     except (PlanError, OutputRefused) as exc:
         click.echo(f"packet refused: {exc}", err=True)
         sys.exit(2)

@@ -67,8 +67,9 @@ def edition_context(data: SiteData, edition: str, common: Common) -> dict:
             blocks.append({**block, "id": block["anchor"]})
         else:
             entry = _entry(data, block["entry"], common.base_url)
-            blocks.append({"kind": "entry", "level": block["level"], "id": entry["id"], "title": entry["term"],
-                           "entry": entry})
+            blocks.append(
+                {"kind": "entry", "level": block["level"], "id": entry["id"], "title": entry["term"], "entry": entry}
+            )
     contents = [b for b in blocks if b["level"] <= CONTENTS_DEPTH]
     return {
         "kind": "edition",
@@ -112,31 +113,42 @@ def changes_context(data: SiteData, pair: tuple[str, str], common: Common) -> di
             both.append((concept, rows_a, rows_b))
         elif rows_a or rows_b:
             side = a if rows_a else b
-            only[side].append({"title": concept["title"], "id": concept["id"],
-                               "cites": [cite(data, e) for e in (rows_a or rows_b)]})
+            only[side].append(
+                {"title": concept["title"], "id": concept["id"], "cites": [cite(data, e) for e in (rows_a or rows_b)]}
+            )
     both.sort(key=lambda t: (_book_position(data, t[0], a), _book_position(data, t[0], b), t[0]["title"].lower()))
     concepts = []
     for concept, rows_a, rows_b in both:
         view = pair_view("\n\n".join(e["text"] for e in rows_a), "\n\n".join(e["text"] for e in rows_b))
         url = links.concept_url(common.base_url, concept["id"])
-        concepts.append({
-            "id": concept["id"],
-            "title": concept["title"],
-            "summary": render_text(concept["summary"]),
-            "differences": _differences(concept, pair),
-            "same_in_all": bool(concept.get("same_in_all_editions")),
-            "view": view,
-            "identical": all(op.op == "equal" for op in view.diff.ops),
-            "sides": [
-                {"edition": a, "rows": [{"term": e["term"], "cite": cite(data, e)} for e in rows_a],
-                 "side": view.old, "lang": rows_a[0].get("lang", "en")},
-                {"edition": b, "rows": [{"term": e["term"], "cite": cite(data, e)} for e in rows_b],
-                 "side": view.new, "lang": rows_b[0].get("lang", "en")},
-            ],
-            "url": url,
-            "short_url": links.short(url),
-            "qr": qr_data_uri(url),
-        })
+        concepts.append(
+            {
+                "id": concept["id"],
+                "title": concept["title"],
+                "summary": render_text(concept["summary"]),
+                "differences": _differences(concept, pair),
+                "same_in_all": bool(concept.get("same_in_all_editions")),
+                "view": view,
+                "identical": all(op.op == "equal" for op in view.diff.ops),
+                "sides": [
+                    {
+                        "edition": a,
+                        "rows": [{"term": e["term"], "cite": cite(data, e)} for e in rows_a],
+                        "side": view.old,
+                        "lang": rows_a[0].get("lang", "en"),
+                    },
+                    {
+                        "edition": b,
+                        "rows": [{"term": e["term"], "cite": cite(data, e)} for e in rows_b],
+                        "side": view.new,
+                        "lang": rows_b[0].get("lang", "en"),
+                    },
+                ],
+                "url": url,
+                "short_url": links.short(url),
+                "qr": qr_data_uri(url),
+            }
+        )
     for side in only.values():
         side.sort(key=lambda c: c["title"].lower())
     return {

@@ -29,11 +29,26 @@ OutputRefused = outdir.OutputRefused
 def check(out: Path, layout: Layout) -> None:
     """Raise OutputRefused unless `out` may hold packets."""
     keep_whole = [layout.root, layout.build, PROJECT_DIR]
-    keep_out = [layout.glossary, layout.sources, layout.build / "index", layout.build / "docs", layout.root / "site",
-                *(folder / name for folder in {layout.root, PROJECT_DIR}
-                  for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts"))]
-    outdir.check_output(out, keep_whole, keep_out, marker=MARKER, what="write packets",
-                        made_by="a folder of packets written by l5r-rules")
+    keep_out = [
+        layout.glossary,
+        layout.sources,
+        layout.build / "index",
+        layout.build / "docs",
+        layout.root / "site",
+        *(
+            folder / name
+            for folder in {layout.root, PROJECT_DIR}
+            for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts")
+        ),
+    ]
+    outdir.check_output(
+        out,
+        keep_whole,
+        keep_out,
+        marker=MARKER,
+        what="write packets",
+        made_by="a folder of packets written by l5r-rules",
+    )
 
 
 def prepare(out: Path) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from ..kb import load_kb
 from ..layout import Layout
@@ -31,7 +31,7 @@ class Made:
 def build_time() -> str:
     """Now in UTC, or SOURCE_DATE_EPOCH when set (reproducible builds)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    when = datetime.fromtimestamp(int(epoch), timezone.utc) if epoch.isdigit() else datetime.now(timezone.utc)
+    when = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
     return when.strftime("%Y-%m-%d %H:%M UTC")
 
 
@@ -71,8 +71,10 @@ def make_packets(
             done.append((tmp, final))
             pages = write_pdf(html_of(data, packet, base_url, placeholder, version, built), tmp)
             made.append(Made(packet, final, pages, time.perf_counter() - t0, tmp.stat().st_size))
-            say(f"made {packet.filename}: {pages} pages, {tmp.stat().st_size // 1024} KiB, "
-                f"{time.perf_counter() - t0:.1f} s")
+            say(
+                f"made {packet.filename}: {pages} pages, {tmp.stat().st_size // 1024} KiB, "
+                f"{time.perf_counter() - t0:.1f} s"
+            )
         output.commit(done)
     except BaseException:
         output.discard(done)

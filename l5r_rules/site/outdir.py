@@ -85,12 +85,14 @@ def check_output(
         if not empty:
             raise OutputRefused(
                 f"{out}: not empty and not {made_by} (no {marker} file); "
-                "refusing to replace it: choose an empty or new folder, or remove it yourself")
+                "refusing to replace it: choose an empty or new folder, or remove it yourself"
+            )
 
 
 def write_marker(site: Path) -> None:
-    (site / MARKER).write_text(json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n",
-                               encoding="utf-8")
+    (site / MARKER).write_text(
+        json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n", encoding="utf-8"
+    )
 
 
 def clean_leftovers(out: Path, work_parent: Path, work_prefix: str) -> list[str]:
