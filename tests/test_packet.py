@@ -378,3 +378,28 @@ def test_real_glossary_edition_packet(tmp_path):
     text = " ".join(pages_text(out / f"{edition}-rules-a4.pdf"))
     missing = [e["id"] for e in kb.entries_of(edition) if plain_words(e["text"], 6) not in text]
     assert missing == []
+
+
+def test_nothing_outside_the_packet_is_fetched(tmp_path):
+    """An image named in rule text (Markdown) is never loaded from a file or the network; data: URIs (QR codes) are."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    from l5r_rules.packet.render import write_pdf
+
+    png = io.BytesIO()
+    Image.new("L", (4, 4)).save(png, "PNG")
+    (tmp_path / "local.png").write_bytes(png.getvalue())
+    data_uri = "data:image/png;base64," + base64.b64encode(png.getvalue()).decode()
+
+    def images(src: str) -> int:
+        pdf = tmp_path / "x.pdf"
+        assert write_pdf(f'<p>text <img src="{src}" style="width:10mm"></p>', pdf) == 1
+        page = pdfium.PdfDocument(str(pdf))[0]
+        return sum(1 for obj in page.get_objects() if obj.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE)
+
+    assert images(data_uri) == 1  # the check can fail: an image that is loaded shows up
+    assert images((tmp_path / "local.png").as_uri()) == 0
+    assert images("http://127.0.0.1:9/x.png") == 0

@@ -56,9 +56,15 @@ def weasyprint():
     return wp
 
 
+def local_only():
+    """The engine's URL fetcher: data: URIs (our QR codes) only. Rule text is Markdown and could name an image
+    on the web or a local file; a packet never fetches anything."""
+    return weasyprint().urls.URLFetcher(allowed_protocols={"data"}, allow_redirects=False, timeout=1)
+
+
 def write_pdf(html: str, target) -> int:
     """Lay out `html`, write the PDF to `target` (a path or a binary file); returns the number of pages."""
     wp = weasyprint()
-    document = wp.HTML(string=html, base_url=None).render()
+    document = wp.HTML(string=html, base_url=None, url_fetcher=local_only()).render()
     document.write_pdf(target)
     return len(document.pages)
