@@ -114,7 +114,11 @@ def changes_context(data: SiteData, pair: tuple[str, str], common: Common) -> di
         elif rows_a or rows_b:
             side = a if rows_a else b
             only[side].append(
-                {"title": concept["title"], "id": concept["id"], "cites": [cite(data, e) for e in (rows_a or rows_b)]}
+                {
+                    "title": concept["title"],
+                    "id": concept["id"],
+                    "cites": [citation.of_entry(e).where for e in (rows_a or rows_b)],
+                }
             )
     both.sort(key=lambda t: (_book_position(data, t[0], a), _book_position(data, t[0], b), t[0]["title"].lower()))
     concepts = []
