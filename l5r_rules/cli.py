@@ -74,6 +74,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Compare a concept's rule across editions, word by word.",
     ),
     "export": ("l5r_rules.commands.export_cmd", "export_cmd", "Export the whole knowledge base as JSON or JSON Lines."),
+    "packet": (
+        "l5r_rules.commands.packet_cmd",
+        "packet_cmd",
+        "Write the judge packet: print-ready PDFs per edition and per pair.",
+    ),
 }
 
 

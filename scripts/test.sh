@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/install_browser.sh || echo "browser install failed: the browser test will be skipped" >&2
+bash scripts/install_pdf.sh || echo "PDF engine libraries install failed: the packet tests will be skipped" >&2
 exec .venv/bin/python -m pytest "$@"

@@ -47,41 +47,52 @@ def old_prefix(out: Path) -> str:
     return f".{out.name}.old-"
 
 
-def is_site(path: Path) -> bool:
-    return (path / MARKER).is_file() and not (path / MARKER).is_symlink()
+def is_site(path: Path, marker: str = MARKER) -> bool:
+    return (path / marker).is_file() and not (path / marker).is_symlink()
 
 
-def check_output(out: Path, keep_whole: list[Path], keep_out: list[Path]) -> None:
+def check_output(
+    out: Path,
+    keep_whole: list[Path],
+    keep_out: list[Path],
+    *,
+    marker: str = MARKER,
+    what: str = "build the site",
+    made_by: str = "a site built by l5r-rules",
+) -> None:
     """Raise OutputRefused unless `out` is absent, empty, or a site a previous build left.
 
     `keep_whole`: folders the output may be inside of but never be or contain (the
     checkout, the project, the home directory); `keep_out`: folders it may not touch
-    at all (glossary/, sources/, .git, ...).
+    at all (glossary/, sources/, .git, ...). `marker`, `what` and `made_by` let another
+    writer (the judge packet) use the same rules with its own marker and words.
     """
     home = Path.home().resolve()
     for folder in [p.resolve() for p in keep_whole] + [home]:
         if folder.is_relative_to(out):
-            what = f"{folder} (your home directory)" if folder == home else str(folder)
-            raise OutputRefused(f"{out}: refusing to build the site there: it would replace {what}")
+            where = f"{folder} (your home directory)" if folder == home else str(folder)
+            raise OutputRefused(f"{out}: refusing to {what} there: it would replace {where}")
     for folder in [p.resolve() for p in keep_out]:
         if out.is_relative_to(folder) or folder.is_relative_to(out):
-            raise OutputRefused(f"{out}: refusing to build the site there: it would write into {folder}")
+            raise OutputRefused(f"{out}: refusing to {what} there: it would write into {folder}")
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise OutputRefused(f"{out}: exists and is not a directory; choose another --out")
-    if out.is_dir() and not is_site(out):
+    if out.is_dir() and not is_site(out, marker):
         try:
             empty = next(out.iterdir(), None) is None
         except OSError as exc:
             raise OutputRefused(f"{out}: cannot read it ({exc.strerror}); choose another --out") from None
         if not empty:
             raise OutputRefused(
-                f"{out}: not empty and not a site built by l5r-rules (no {MARKER} file); "
-                "refusing to replace it: choose an empty or new folder, or remove it yourself")
+                f"{out}: not empty and not {made_by} (no {marker} file); "
+                "refusing to replace it: choose an empty or new folder, or remove it yourself"
+            )
 
 
 def write_marker(site: Path) -> None:
-    (site / MARKER).write_text(json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n",
-                               encoding="utf-8")
+    (site / MARKER).write_text(
+        json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n", encoding="utf-8"
+    )
 
 
 def clean_leftovers(out: Path, work_parent: Path, work_prefix: str) -> list[str]:

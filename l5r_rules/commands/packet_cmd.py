@@ -1,0 +1,102 @@
+"""`l5r-rules packet`: the judge packet, print-ready PDFs (see l5r_rules/packet/)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .common import layout_for, root_option
+
+
+@click.command("packet")
+@root_option
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder for the PDFs (default: build/packets/ in the checkout). It must be absent, empty, or a folder "
+    "an earlier `l5r-rules packet` wrote (it holds a .l5r-rules-packets marker); anything else is refused.",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter", "both"]),
+    default="a4",
+    show_default=True,
+    help="Paper size: A4, US Letter, or both (one PDF of each).",
+)
+@click.option(
+    "--edition",
+    "editions",
+    multiple=True,
+    metavar="ID",
+    help="Make this edition's packet (repeatable). With neither --edition nor --changes, every packet is made.",
+)
+@click.option(
+    "--changes",
+    "changes",
+    multiple=True,
+    metavar="OLD-NEW",
+    help="Make the 'what changed' packet of two editions of one game, e.g. gold-lotus (repeatable).",
+)
+@click.option(
+    "--base-url",
+    default=None,
+    metavar="URL",
+    help="Address of the published site, for the permalinks and QR codes (default: site_url of mkdocs.yml; "
+    "if that is not set, the placeholder https://l5r-rules.invalid/, which opens nothing and is said so "
+    "on the title page).",
+)
+def packet_cmd(root, out, paper, editions, changes, base_url):
+    """Write the judge packet: print-ready PDFs for the judges' table.
+
+    One PDF per edition (its rules in book order; each entry with its citation,
+    its verbatim text and its permalink as a small QR code and a short URL), and
+    one "what changed" PDF per pair of editions of one game (concept by concept,
+    both texts with change bars beside the paragraphs that differ, and the
+    project's own-words differences, labelled as such). Editions and pairs come
+    from glossary/_sources.yaml. Files: <edition>-rules-<paper>.pdf and
+    changes-<old>-<new>-<paper>.pdf; they replace earlier ones only when every
+    PDF of the run is complete.
+
+    \b
+    Examples:
+      l5r-rules packet --base-url https://rules.example.org/
+      l5r-rules packet --edition lotus --changes gold-lotus --paper both --out /tmp/packets
+    """
+    from ..packet import links
+    from ..packet.output import OutputRefused
+    from ..packet.plan import PlanError
+    from ..packet.render import EngineMissing
+    from ..packet.run import make_packets
+
+    layout = layout_for(root)
+    try:
+        base, placeholder = links.resolve_base(base_url, layout.root)
+    except links.BadBaseUrl as exc:
+        click.echo(f"packet refused: {exc}", err=True)
+        sys.exit(2)
+    target = (out or layout.root / "build" / "packets").resolve()
+    papers = ["a4", "letter"] if paper == "both" else [paper]
+    try:
+        made = make_packets(
+            layout,
+            target,
+            papers=papers,
+            base_url=base,
+            placeholder=placeholder,
+            editions=tuple(editions),
+            changes=tuple(changes),
+            say=click.echo,
+        )
+    except (PlanError, OutputRefused) as exc:
+        click.echo(f"packet refused: {exc}", err=True)
+        sys.exit(2)
+    except EngineMissing as exc:
+        click.echo(f"packet failed: {exc}", err=True)
+        sys.exit(1)
+    if placeholder:
+        click.echo(f"note: permalinks use the placeholder {base} (set site_url in mkdocs.yml or pass --base-url)")
+    total = sum(m.size for m in made)
+    click.echo(f"{len(made)} PDFs in {target} ({total / 1024 / 1024:.1f} MiB)")
