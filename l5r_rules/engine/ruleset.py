@@ -89,6 +89,7 @@ LOTUS = Ruleset(
         "force.unit": "lotus-units",
         "force.signed": "lotus-stats",
         "missing-value": "lotus-stats",
+        "stats.current": "lotus-stats",
         "battle.no-defenders": "lotus-4-5-resolution-segment",
         "battle.compare": "lotus-4-5-resolution-segment",
         "battle.honor": "lotus-4-5-resolution-segment",
