@@ -273,6 +273,7 @@ BFR = Ruleset(
         "battle.defended": "bfr-erfolgreiche-verteidigung",
         "phase": "bfr-abhandlungsphase",
         "raze": "bfr-verwuesten",
+        "blessing": "bfr-segen",
         "territory": "bfr-abhandlungsphase",
         "scorched": "bfr-verbrannte-erde",
         "scoring": "bfr-spielende",
