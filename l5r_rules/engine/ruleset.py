@@ -67,6 +67,20 @@ class Ruleset:
     experience_level_is_distinct_card: bool = True
     # --- CCG allies
     ally_honor: int = 2
+    # --- CCG after a battle, battle actions, first player, events
+    defenders_home_after_each_battle: bool = False  # Ivory: defenders go home (unbowed) when each battle ends
+    presence_ways: tuple = ("has_unit_here", "action_brings_unit_here")  # any one makes a player present
+    relevance_ways: tuple = ("source_here", "affects_here", "moves_or_creates_here")  # any one makes it relevant
+    relevance_forbids: tuple = ()  # facts that make a battle action illegal whatever else holds
+    first_player_adds_cut_focus: bool = False  # Gold: starting Family Honor + the Focus value of a cut card
+    events_once_per_game: bool = False  # Gold: each Event resolves only once per game (Lotus removed the rule)
+    # --- CCG attaching cards
+    attach_action: str = "limited"  # limited: own Action Phase only; open (Ivory's Equip): any Action Phase
+    attach_needs_unbowed: bool = False  # Gold: attaching targets the Personality, so he must be unbowed
+    spell_limit_by_chi: bool = False  # Gold: a Shugenja cannot attach more Spells than his Chi
+    attach_payment_equals_cost: bool = False  # Ivory's Equip: the Gold paid is the attached card's Gold cost
+    # --- CCG overlaying Experienced cards
+    overlay_only_in_own_dynasty_phase: bool = False  # Gold: during your Dynasty Phase; Lotus: when playable
 
     def cite(self, key: str) -> str:
         """The entry id stating rule `key` in this edition, or NotInSource."""
@@ -114,6 +128,29 @@ LOTUS = Ruleset(
         "allies": "lotus-multiplayer",
         "maneuver.infantry": "lotus-4-2-infantry-maneuvers-segment",
         "maneuver.cavalry": "lotus-4-3-cavalry-maneuvers-segment",
+        "chi.zero": "lotus-chi",
+        "dishonor.destroyed": "lotus-dishonor",
+        "horde.honor": "lotus-special-rules-for-shadowlands-horde-players",
+        "go-home.battle": "lotus-4-5-resolution-segment",
+        "go-home.attack": "lotus-after-the-battle",
+        "go-home.allies": "lotus-multiplayer",
+        "battle-action": "lotus-4-4-battle-action-segment",
+        "first-player": "lotus-beginning-the-game",
+        "event.resolve": "lotus-2-events-phase",
+        "event.once": "lotus-what-s-new-in-lotus-edition",
+        "attach.timing": "lotus-3-action-phase",
+        "attach.limited": "lotus-limited-actions",
+        "attach.rules": "lotus-followers-items-and-spells",
+        "seppuku": "lotus-seppuku",
+        "seppuku.meaning": "lotus-glossary-seppuku",
+        "lobby": "lotus-lobbying",
+        "lobby.timing": "lotus-3-action-phase",
+        "costs.bow": "lotus-3-paying-costs",
+        "overlay": "lotus-experienced-experienced",
+        "unique": "lotus-unique",
+        "assign.unbowed": "lotus-bowing-and-straightening",
+        "action-round": "lotus-3-action-phase",
+        "actions.once": "lotus-cardinal-rules",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -153,6 +190,18 @@ GOLD = replace(
         "allies": "gold-4-1-declaration-segment",
         "maneuver.infantry": "gold-4-2-infantry-maneuvers-segment",
         "maneuver.cavalry": "gold-4-3-cavalry-maneuvers-segment",
+        "battle-action": "gold-4-4-battle-action-segment",
+        "first-player": "gold-determining-who-starts",
+        "event.resolve": "gold-sequence-of-play-in-detail-2-events-phase",
+        "event.once": "gold-events",
+        "attach.timing": "gold-sequence-of-play-in-detail-3-action-phase",
+        "attach.limited": "gold-limited-actions",
+        "attach.rules": "gold-ancestors-followers-items-and-spells",
+        "lobby.timing": "gold-sequence-of-play-in-detail-3-action-phase",
+        "overlay": "gold-experienced-traits",
+        "unique": "gold-experienced-traits",
+        "assign.unbowed": "gold-4-2-infantry-maneuvers-segment",
+        "action-round": "gold-sequence-of-play-in-detail-3-action-phase",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -171,6 +220,13 @@ GOLD = replace(
     duel_pool_from_hand=0,
     duel_duelist_may_focus_first=False,
     horde_no_honor_victory=False,
+    presence_ways=("has_unit_here", "action_brings_unit_here", "reacting_to_own_unit_leaving"),
+    relevance_ways=("source_here", "affects_here", "moves_or_creates_here", "reacting_to_card_leaving"),
+    first_player_adds_cut_focus=True,
+    events_once_per_game=True,
+    attach_needs_unbowed=True,
+    spell_limit_by_chi=True,
+    overlay_only_in_own_dynasty_phase=True,
     faction_honor_gain_once_per_turn=False,
     dash_honor_requirement_means_none=True,
     signed_stats_unfloored=False,
@@ -195,6 +251,16 @@ IVORY = replace(
         "buy.requirement": "ivory-honor-requirements-losses",
         "buy.faction": "ivory-proclaim",
         "deck": "ivory-adding-cards-to-your-deck",
+        "go-home.battle": "ivory-battle-resolution",
+        "battle-action": "ivory-battle-actions",
+        "first-player": "ivory-who-goes-first",
+        "attach.timing": "ivory-equip",
+        "attach.payment": "ivory-equip",
+        "cycle": "ivory-cycle",
+        "recruit": "ivory-recruit",
+        "assign.unbowed": "ivory-attack-phase-overview",
+        "action-round": "ivory-action-sequencing",
+        "actions.once": "ivory-action-sequencing",
     },
     missing={
         p: IVORY_GAP.format(what=w)
@@ -228,6 +294,12 @@ IVORY = replace(
     honor_gain_needs_own_province=True,
     singleton_types=frozenset(),
     experience_level_is_distinct_card=False,
+    defenders_home_after_each_battle=True,
+    presence_ways=("has_unit_here",),
+    relevance_ways=("source_here", "source_is_holding_or_stronghold"),
+    relevance_forbids=("targets_elsewhere",),
+    attach_action="open",
+    attach_payment_equals_cost=True,
 )
 
 LCG = Ruleset(
