@@ -72,6 +72,7 @@ class Ruleset:
     presence_ways: tuple = ("has_unit_here", "action_brings_unit_here")  # any one makes a player present
     relevance_ways: tuple = ("source_here", "affects_here", "moves_or_creates_here")  # any one makes it relevant
     relevance_forbids: tuple = ()  # facts that make a battle action illegal whatever else holds
+    battle_action_types: tuple = ("battle", "open")  # action types a player may take in a Battle Action Segment
     first_player_adds_cut_focus: bool = False  # Gold: starting Family Honor + the Focus value of a cut card
     events_once_per_game: bool = False  # Gold: each Event resolves only once per game (Lotus removed the rule)
     # --- CCG attaching cards
@@ -135,6 +136,8 @@ LOTUS = Ruleset(
         "go-home.attack": "lotus-after-the-battle",
         "go-home.allies": "lotus-multiplayer",
         "battle-action": "lotus-4-4-battle-action-segment",
+        "battle-action.types": "lotus-4-4-battle-action-segment",
+        "battle-action.fortification": "lotus-4-4-battle-action-segment",
         "first-player": "lotus-beginning-the-game",
         "event.resolve": "lotus-2-events-phase",
         "event.once": "lotus-what-s-new-in-lotus-edition",
@@ -191,6 +194,9 @@ GOLD = replace(
         "maneuver.infantry": "gold-4-2-infantry-maneuvers-segment",
         "maneuver.cavalry": "gold-4-3-cavalry-maneuvers-segment",
         "battle-action": "gold-4-4-battle-action-segment",
+        "battle-action.types": "gold-4-4-battle-action-segment",
+        "battle-action.fortification": "gold-4-4-battle-action-segment",
+        "event.later": "gold-events",
         "first-player": "gold-determining-who-starts",
         "event.resolve": "gold-sequence-of-play-in-detail-2-events-phase",
         "event.once": "gold-events",
@@ -253,6 +259,7 @@ IVORY = replace(
         "deck": "ivory-adding-cards-to-your-deck",
         "go-home.battle": "ivory-battle-resolution",
         "battle-action": "ivory-battle-actions",
+        "battle-action.types": "ivory-equip",
         "first-player": "ivory-who-goes-first",
         "attach.timing": "ivory-equip",
         "attach.payment": "ivory-equip",
@@ -298,6 +305,7 @@ IVORY = replace(
     presence_ways=("has_unit_here",),
     relevance_ways=("source_here", "source_is_holding_or_stronghold"),
     relevance_forbids=("targets_elsewhere",),
+    battle_action_types=("battle",),
     attach_action="open",
     attach_payment_equals_cost=True,
 )
