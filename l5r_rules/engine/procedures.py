@@ -30,6 +30,7 @@ PROCEDURES: dict[str, str] = {
     "ccg/first-player": "ccg.first_player",
     "ccg/event": "ccg.events",
     "ccg/assign": "ccg.assign",
+    "ccg/attach": "ccg.attach",
     "lcg/conflict": "lcg.conflict",
     "lcg/honor-bid": "lcg.honor_bid",
     "lcg/duel": "lcg.duel",

@@ -203,6 +203,7 @@ GOLD = replace(
         "attach.timing": "gold-sequence-of-play-in-detail-3-action-phase",
         "attach.limited": "gold-limited-actions",
         "attach.rules": "gold-ancestors-followers-items-and-spells",
+        "attach.ancestor": "gold-ancestors-followers-items-and-spells",
         "lobby.timing": "gold-sequence-of-play-in-detail-3-action-phase",
         "overlay": "gold-experienced-traits",
         "unique": "gold-experienced-traits",
