@@ -48,6 +48,12 @@ PROCEDURES: dict[str, str] = {
     "bfr/resolution-phase": "bfr.resolution",
     "bfr/territory": "bfr.territory",
     "bfr/scoring": "bfr.scoring",
+    "bfr/setup": "bfr.setup",
+    "bfr/placement": "bfr.placement",
+    "bfr/territory-cards": "bfr.territory_cards",
+    "bfr/territory-play": "bfr.territory_play",
+    "bfr/ronin": "bfr.ronin",
+    "bfr/planning": "bfr.planning",
 }
 
 

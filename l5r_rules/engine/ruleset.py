@@ -67,6 +67,9 @@ class Ruleset:
     experience_level_is_distinct_card: bool = True
     # --- CCG allies
     ally_honor: int = 2
+    # --- Battle for Rokugan setup
+    bfr_control_tokens_by_players: dict = field(default_factory=lambda: {2: 11, 3: 7, 4: 5, 5: 4})
+    bfr_initiative_deck: int = 4
     # --- CCG after a battle, battle actions, first player, events
     defenders_home_after_each_battle: bool = False  # Ivory: defenders go home (unbowed) when each battle ends
     presence_ways: tuple = ("has_unit_here", "action_brings_unit_here")  # any one makes a player present
@@ -362,6 +365,23 @@ BFR = Ruleset(
         "scoring": "bfr-spielende",
         "scoring.shadowlands": "bfr-die-schattenlande",
         "scoring.markers": "bfr-ehrebonus-und-verteidigungsbonus",
+        "setup": "bfr-spielaufbau",
+        "upkeep": "bfr-unterhaltungsphase",
+        "planning": "bfr-planungsphase",
+        "placement": "bfr-kampfmarker-legen",
+        "army": "bfr-armee",
+        "navy": "bfr-flotte",
+        "shinobi": "bfr-shinobi",
+        "bluff": "bfr-bluff",
+        "diplomacy": "bfr-diplomatie",
+        "peace": "bfr-frieden",
+        "shrine": "bfr-schrein",
+        "harbor": "bfr-hafen",
+        "ronin": "bfr-ronin",
+        "territory.cards": "bfr-territoriumskarten-spielen",
+        "shadowlands.cards": "bfr-die-schattenlande",
+        "special": "bfr-spezialmarker",
+        "game-end": "bfr-spielende",
     },
 )
 

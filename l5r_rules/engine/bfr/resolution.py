@@ -31,9 +31,10 @@ class Inputs:
     markers: tuple  # {clan, type, province, strength, legal}
     territories: dict
     choices: dict
+    round: int | None = None
 
 
-CITES = ("phase", "raze", "blessing") + battle.CITES + territory.CITES
+CITES = ("phase", "raze", "blessing", "peace", "scorched", "special", "game-end") + battle.CITES + territory.CITES
 MARKERS = ("army", "navy", "shinobi", "blessing", "bluff", "raze", "diplomacy")
 GIVEN = obj(
     "The board and the combat markers placed this round.",
@@ -55,6 +56,12 @@ GIVEN = obj(
                     "printed_bonus": integer("Printed defense bonus.", minimum=0, default=0),
                     "face_up_control": integer("Face-up control tokens (1 defense each).", minimum=0, default=0),
                     "marker_bonus": integer("Defense bonus from bonus markers.", minimum=0, default=0),
+                    "special": choice_of(
+                        "Its special marker, if any (one per province; peace and scorched earth are never "
+                        "replaced, the others are replaced by peace or scorched earth).",
+                        ("peace", "scorched-earth", "shrine", "harbor", "other", None),
+                        default=None,
+                    ),
                 },
             ),
             example={"A": {"controller": "Krabbe", "adjacent": ["B"]}, "B": {"controller": None, "adjacent": ["A"]}},
@@ -90,6 +97,7 @@ GIVEN = obj(
             "description": "For each territory: its provinces (names in given.provinces); claimed in step 6.",
             "default": {},
         },
+        "round": integer("The round being played (1 to 5): step 7 advances the round marker.", minimum=1),
     },
     required=["provinces", "markers"],
 )
@@ -131,6 +139,14 @@ OUTCOME = obj(
             "shinobi marker and not attacked; each gets 1 face-up control token.",
             NAME,
         ),
+        "special": mapping(
+            "For each province: its special marker afterwards, or null.",
+            "province",
+            {"type": ["string", "null"]},
+            example={"A": None, "B": "scorched-earth"},
+        ),
+        "round": integer("The round marker after step 7 (when given.round is given).", minimum=2),
+        "game_over": boolean("The fifth round's resolution phase is over: the game ends and honor is counted."),
         "face_up_control": mapping(
             "For each province: its face-up control tokens afterwards (1 defense each in later battles).",
             "province",
@@ -138,7 +154,7 @@ OUTCOME = obj(
             example={"A": 1, "B": 0},
         ),
     },
-    required=["battles", "scorched_earth", "peace", "territories", "control", "defended", "face_up_control"],
+    required=["battles", "scorched_earth", "peace", "territories", "control", "defended", "face_up_control", "special"],
 )
 
 
@@ -161,7 +177,7 @@ def build(given: dict, choices: dict) -> Inputs:
             known(a, provinces, ("given", "territories", t, j), what)
     for prov in choices.get("battles", {}):
         known(prov, provinces, ("choices", "battles", prov), what)
-    return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices)
+    return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices, given.get("round"))
 
 
 def _where(m: dict) -> str:
@@ -183,7 +199,7 @@ def _blessing_holds(b: dict, markers: list) -> bool:
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("phase")
-    provinces = {n: dict(p) for n, p in inp.provinces.items()}
+    provinces = {n: {**p, "special": p.get("special")} for n, p in inp.provinces.items()}
     face_up = {n: p.get("face_up_control", 0) for n, p in provinces.items()}
     markers = list(inp.markers)
     t.step(rule, "1. reveal all combat markers", len(markers))
@@ -195,6 +211,16 @@ def resolve(inp: Inputs, rs: Ruleset):
             "the placement rules",
             [_where(m) for m in loose],
         )
+    for m in markers:
+        for p in (m["province"], m.get("from")):
+            sp = provinces[p]["special"] if p else None
+            if sp in ("peace", "scorched-earth") and m.get("legal", True) and not any(m is x for x in loose):
+                t.step(
+                    rs.cite("peace" if sp == "peace" else "scorched"),
+                    f"no marker may lie in or on a border of {p} ({sp}): {_where(m)} breaks the placement rules",
+                    False,
+                )
+                loose.append(m)
     gone = [m for m in markers if m["type"] == "bluff" or not m.get("legal", True) or any(m is x for x in loose)]
     markers = [m for m in markers if not any(m is x for x in gone)]
     t.step(rule, "2. discard bluff markers and markers placed against the rules", [_where(m) for m in gone])
@@ -220,12 +246,26 @@ def resolve(inp: Inputs, rs: Ruleset):
                     continue
             hit = [x for x in markers if x is not m and prov in (x["province"], x.get("from"))]
             markers = [x for x in markers if x is not m and not any(x is h for h in hit)]
+            token = "scorched-earth" if kind == "raze" else "peace"
             if kind == "raze":
                 provinces[prov]["controller"] = None
                 face_up[prov] = 0
                 scorched.append(prov)
             else:
                 peace.append(prov)
+            before = provinces[prov]["special"]
+            if before is not None:
+                kept = before in ("peace", "scorched-earth")
+                t.step(
+                    rs.cite("special"),
+                    f"one special marker per province: {token} "
+                    + (f"cannot replace {before}" if kept else f"replaces {before}"),
+                    before if kept else token,
+                )
+                if not kept:
+                    provinces[prov]["special"] = token
+            else:
+                provinces[prov]["special"] = token
             t.step(
                 rule,  # steps 3 and 4 are worded in the Abhandlungsphase list, not under Verwüsten/Diplomatie
                 f"{'3' if kind == 'raze' else '4'}. {kind} in {prov}: discard the markers in it and on its borders"
@@ -290,9 +330,17 @@ def resolve(inp: Inputs, rs: Ruleset):
             rs,
             t,
         )
-    t.step(rule, "7. advance the round marker", None)
+    after = t.step(rule, "7. advance the round marker", None if inp.round is None else inp.round + 1)
+    extra = {}
+    if inp.round is not None:
+        extra = {
+            "round": after,
+            "game_over": t.step(rs.cite("game-end"), "the game ends after 5 rounds", inp.round >= 5, round=inp.round),
+        }
     return t.done(
         {
+            **extra,
+            "special": {n: p["special"] for n, p in provinces.items()},
             "battles": battles,
             "scorched_earth": scorched,
             "peace": peace,
