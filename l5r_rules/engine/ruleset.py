@@ -21,6 +21,36 @@ GOLD_GAP = (
 IVORY_GAP = "The Ivory Edition Basic Rulebook (learn-to-play, honor and dueling rules) has no rules for {what}."
 
 
+# What each rule key is about, in words, for "not in source" answers (a key not listed is shown as it is).
+RULE_WORDS = {
+    "actions.once": "using each action only once per turn",
+    "allies": "allies in an attack",
+    "attach.ancestor": "attaching Ancestors",
+    "attach.limited": "attaching as a Limited action",
+    "attach.payment": "a payment equal to the attached card's Gold cost",
+    "attach.rules": "the restrictions on attaching Followers, Items and Spells",
+    "battle-action.fortification": "Battle actions on Fortifications and Regions",
+    "chi.zero": "a Personality at 0 Chi",
+    "costs.bow": "paying a cost of bowing",
+    "cycle": "the Cycle ability",
+    "dishonor.destroyed": "the Honor loss for a destroyed Dishonored Personality",
+    "event.later": "an Event revealed outside the Events Phase",
+    "event.once": "how often an Event resolves",
+    "event.resolve": "resolving Events",
+    "go-home.allies": "allies' units going home after a battle",
+    "go-home.attack": "units left at battlefields after the last battle",
+    "go-home.battle": "units going home after a battle",
+    "horde.honor": "Shadowlands Horde players' Honor gains and losses",
+    "lobby": "the conditions for lobbying for the Imperial Favor",
+    "lobby.once": "how often a player may lobby",
+    "lobby.timing": "when a player may lobby",
+    "overlay": "overlaying Experienced cards",
+    "recruit": "the Recruit ability",
+    "seppuku": "seppuku",
+    "unique": "the Uniqueness rule",
+}
+
+
 @dataclass(frozen=True)
 class Ruleset:
     id: str
@@ -91,7 +121,8 @@ class Ruleset:
         try:
             return self.cites[key]
         except KeyError:
-            raise NotInSource(self.cites.get("source-gap", ""), f"{self.document} states no rule for '{key}'") from None
+            words = RULE_WORDS.get(key, f"'{key}'")
+            raise NotInSource(self.cites.get("source-gap", ""), f"{self.document} states no rule on {words}") from None
 
     def require(self, procedure: str) -> None:
         """Refuse a procedure whose rules this edition's source does not contain."""
