@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Unsettled
+from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, mapping, obj, string
 from ..trace import Tracer
@@ -56,6 +56,10 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    clans = [p["clan"] for p in given["players"]]
+    for i, c in enumerate(clans):
+        if clans.index(c) != i:
+            raise ScenarioError(("given", "players", i, "clan"), f"'{c}' is listed twice")
     return Inputs(tuple(given["players"]))
 
 

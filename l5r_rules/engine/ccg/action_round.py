@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
+from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
@@ -59,7 +61,13 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    return Inputs(tuple(given["players"]), tuple(given["moves"]))
+    players = given["players"]
+    for i, p in enumerate(players):
+        if players.index(p) != i:
+            raise ScenarioError(("given", "players", i), f"'{p}' is listed twice")
+    for i, m in enumerate(given["moves"]):
+        known(m["player"], players, ("given", "moves", i, "player"), "a player in given.players")
+    return Inputs(tuple(players), tuple(given["moves"]))
 
 
 def resolve(inp: Inputs, rs: Ruleset):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, obj
 from ..trace import Tracer
@@ -58,6 +59,10 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    if given.get("attached_to_this_province") and not given.get("on_fortification_or_region"):
+        raise ScenarioError(
+            ("given", "attached_to_this_province"), "is about a Fortification or Region: set on_fortification_or_region"
+        )
     return Inputs(given["action_type"], {k: bool(given.get(k, False)) for k in FACTS})
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Unsettled
+from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, obj, string
 from ..trace import Tracer
@@ -53,6 +53,8 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    if "still_in_province" in given and given["revealed"] != "other-time":
+        raise ScenarioError(("given", "still_in_province"), "is about an Event revealed at another time (other-time)")
     return Inputs(
         given["event"], given["revealed"], given.get("resolved_before", False), given.get("still_in_province", True)
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, mapping, obj, string
 from ..trace import Tracer
@@ -70,6 +71,11 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    seen = set()
+    for i, u in enumerate(given["units"]):
+        if u["name"] in seen:  # the outcome names each unit by its Personality
+            raise ScenarioError(("given", "units", i, "name"), f"a second unit named '{u['name']}'; name each unit")
+        seen.add(u["name"])
     return Inputs(given["moment"], tuple(given["units"]))
 
 
