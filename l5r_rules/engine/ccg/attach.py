@@ -43,6 +43,9 @@ GIVEN = obj(
                 "bowed": boolean("He is bowed.", default=False),
                 "shugenja": boolean("He is a Shugenja.", default=False),
                 "alignment_matches": boolean("For an Ancestor: he has the Ancestor's alignment.", default=False),
+                "entering_play": boolean(
+                    "For an Ancestor in the Dynasty Phase: he is being brought into play right now.", default=False
+                ),
                 "weapons": integer("Weapons already attached.", minimum=0, default=0),
                 "armors": integer("Armors already attached.", minimum=0, default=0),
                 "spells": integer("Spells already attached.", minimum=0, default=0),
@@ -91,7 +94,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     kws = {k.lower() for k in c.get("keywords", ())}
     failed = []
     timing = rs.cite("attach.timing")
-    if rs.attach_action == "limited":
+    if c["type"] == "ancestor" and inp.phase == "dynasty":
+        ok = t.step(
+            rs.cite("attach.ancestor"),
+            "an Ancestor may also attach as a Reaction when its Personality is brought into play in your Dynasty Phase",
+            inp.own_turn and bool(inp.p.get("entering_play", False)),
+            entering_play=inp.p.get("entering_play", False),
+        )
+    elif rs.attach_action == "limited":
         ok = t.step(
             rs.cite("attach.limited"),
             "attaching is a Limited action: only in your own Action Phase",

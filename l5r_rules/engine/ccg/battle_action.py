@@ -26,6 +26,9 @@ FACTS = {
     "moves_or_creates_here": "It moves or creates a card or token at the battle (or onto its Province).",
     "reacting_to_card_leaving": "It reacts to a card or token leaving the battle.",
     "targets_elsewhere": "It targets a Personality or attachment that is not at the current battlefield.",
+    "implicating_phrase": 'It refers to an "opposing" card, "this battle" or a similar implicating phrase.',
+    "plays_terrain": "It plays a Terrain.",
+    "terrain_in_play": "A Terrain is already in play.",
     "on_fortification_or_region": "It is printed on a Fortification or Region.",
     "attached_to_this_province": "That Fortification or Region is attached to the Province under attack.",
 }
@@ -37,7 +40,13 @@ class Inputs:
     facts: dict
 
 
-CITES = ("battle-action", "battle-action.types", "battle-action.fortification")
+CITES = (
+    "battle-action",
+    "battle-action.types",
+    "battle-action.fortification",
+    "battle-action.implicating",
+    "battle-action.terrain",
+)
 GIVEN = obj(
     "The action a player wants to take during the Battle Action Segment, and the facts about it.",
     {
@@ -90,6 +99,18 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rule, "it may not target Personalities or attachments away from the current battlefield", False)
     if not relevant:
         failed.append("relevance")
+    if f["implicating_phrase"] and not t.step(
+        rs.cite("battle-action.implicating"),
+        'an action with an implicating phrase ("opposing", "this battle") only from a card in the current battle',
+        f["source_here"],
+    ):
+        failed.append("implicating-phrase")
+    if f["plays_terrain"] and not t.step(
+        rs.cite("battle-action.terrain"),
+        "no Terrain may be played while a Terrain is in play",
+        not f["terrain_in_play"],
+    ):
+        failed.append("terrain")
     if f["on_fortification_or_region"] and inp.action_type == "battle":
         if not t.step(
             rs.cite("battle-action.fortification"),
