@@ -54,6 +54,7 @@ PROCEDURES: dict[str, str] = {
     "bfr/territory-play": "bfr.territory_play",
     "bfr/ronin": "bfr.ronin",
     "bfr/planning": "bfr.planning",
+    "bfr/remove-control": "bfr.remove_control",
 }
 
 

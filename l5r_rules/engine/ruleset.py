@@ -417,6 +417,7 @@ BFR = Ruleset(
         "territory.cards": "bfr-territoriumskarten-spielen",
         "shadowlands.cards": "bfr-die-schattenlande",
         "special": "bfr-spezialmarker",
+        "remove.control": "bfr-marker-entfernen",
         "game-end": "bfr-spielende",
     },
 )

@@ -34,7 +34,9 @@ class Inputs:
     round: int | None = None
 
 
-CITES = ("phase", "raze", "blessing", "peace", "scorched", "special", "game-end") + battle.CITES + territory.CITES
+CITES = (
+    ("phase", "raze", "blessing", "bluff", "peace", "scorched", "special", "game-end") + battle.CITES + territory.CITES
+)
 MARKERS = ("army", "navy", "shinobi", "blessing", "bluff", "raze", "diplomacy")
 GIVEN = obj(
     "The board and the combat markers placed this round.",
@@ -139,6 +141,7 @@ OUTCOME = obj(
             "shinobi marker and not attacked; each gets 1 face-up control token.",
             NAME,
         ),
+        "bluffs_returned": array("Clans whose bluff markers go back behind their screens (one entry each).", NAME),
         "special": mapping(
             "For each province: its special marker afterwards, or null.",
             "province",
@@ -154,7 +157,17 @@ OUTCOME = obj(
             example={"A": 1, "B": 0},
         ),
     },
-    required=["battles", "scorched_earth", "peace", "territories", "control", "defended", "face_up_control", "special"],
+    required=[
+        "battles",
+        "scorched_earth",
+        "peace",
+        "territories",
+        "control",
+        "defended",
+        "face_up_control",
+        "special",
+        "bluffs_returned",
+    ],
 )
 
 
@@ -224,6 +237,13 @@ def resolve(inp: Inputs, rs: Ruleset):
     gone = [m for m in markers if m["type"] == "bluff" or not m.get("legal", True) or any(m is x for x in loose)]
     markers = [m for m in markers if not any(m is x for x in gone)]
     t.step(rule, "2. discard bluff markers and markers placed against the rules", [_where(m) for m in gone])
+    bluffs = [m["clan"] for m in gone if m["type"] == "bluff"]
+    if bluffs:
+        t.step(
+            rs.cite("bluff"),
+            "discarded bluff markers always go back to their owner's hand (behind his screen)",
+            bluffs,
+        )
     scorched, peace = [], []
     for kind in ("raze", "diplomacy"):
         for m in [m for m in markers if m["type"] == kind]:
@@ -341,6 +361,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         {
             **extra,
             "special": {n: p["special"] for n, p in provinces.items()},
+            "bluffs_returned": bluffs,
             "battles": battles,
             "scorched_earth": scorched,
             "peace": peace,
