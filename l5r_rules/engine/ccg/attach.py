@@ -28,7 +28,7 @@ class Inputs:
     paid: int | None
 
 
-CITES = ("attach.timing", "attach.limited", "attach.rules", "attach.ancestor", "attach.payment")
+CITES = ("attach.timing", "attach.limited", "attach.rules", "attach.ancestor", "attach.payment", "dishonor")
 GIVEN = obj(
     "The card to attach, the Personality and the moment.",
     {
@@ -41,6 +41,7 @@ GIVEN = obj(
                 "personal_honor": integer("His current Personal Honor.", example=3),
                 "chi": integer("His current Chi.", minimum=0, example=4),
                 "bowed": boolean("He is bowed.", default=False),
+                "dishonored": boolean("He is Dishonored (Lotus: Personal Honor at most 0).", default=False),
                 "shugenja": boolean("He is a Shugenja.", default=False),
                 "alignment_matches": boolean("For an Ancestor: he has the Ancestor's alignment.", default=False),
                 "entering_play": boolean(
@@ -137,6 +138,10 @@ def resolve(inp: Inputs, rs: Ruleset):
         rules = rs.cite("attach.ancestor" if c["type"] == "ancestor" else "attach.rules")
         if c["type"] in ("follower", "ancestor") and c.get("honor_requirement") is not None:
             ph = _needed(inp, "personal_honor", "personality")
+            if p.get("dishonored", False):
+                ph = t.step(
+                    rs.cite("dishonor"), "a Dishonored Personality has a maximum Personal Honor of 0", min(ph, 0)
+                )
             if not t.step(
                 rules,
                 f"his Personal Honor {ph} must meet or exceed the Honor requirement {c['honor_requirement']}",

@@ -21,7 +21,7 @@ class Inputs:
     g: dict
 
 
-CITES = ("lobby", "lobby.timing", "lobby.once", "costs.bow", "horde.honor")
+CITES = ("lobby", "lobby.timing", "lobby.once", "costs.bow", "horde.honor", "dishonor")
 GIVEN = obj(
     "The lobbying player, his Personality and the moment.",
     {
@@ -37,6 +37,7 @@ GIVEN = obj(
                 "name": string("His name.", example="Doji Hoturi"),
                 "personal_honor": integer("His current Personal Honor.", example=3),
                 "bowed": boolean("He is already bowed.", default=False),
+                "dishonored": boolean("He is Dishonored (a maximum Personal Honor of 0).", default=False),
             },
             required=["name", "personal_honor"],
         ),
@@ -82,11 +83,10 @@ def resolve(inp: Inputs, rs: Ruleset):
         rule, f"more Family Honor than each other player: {g['family_honor']} against {best}", g["family_honor"] > best
     ):
         failed.append("honor")
-    if not t.step(
-        rule,
-        f"the Personality's Personal Honor must be greater than 0 ({p['personal_honor']})",
-        p["personal_honor"] > 0,
-    ):
+    ph = p["personal_honor"]
+    if p.get("dishonored", False):
+        ph = t.step(rs.cite("dishonor"), "a Dishonored Personality has a maximum Personal Honor of 0", min(ph, 0))
+    if not t.step(rule, f"the Personality's Personal Honor must be greater than 0 ({ph})", ph > 0):
         failed.append("personal-honor")
     if not t.step(rs.cite("costs.bow"), "a bowed card cannot pay a cost of bowing", not p.get("bowed", False)):
         failed.append("bowed")
