@@ -27,6 +27,8 @@ FACTS = {
     "reacting_to_card_leaving": "It reacts to a card or token leaving the battle.",
     "targets_elsewhere": "It targets a Personality or attachment that is not at the current battlefield.",
     "implicating_phrase": 'It refers to an "opposing" card, "this battle" or a similar implicating phrase.',
+    "moves_unit_back_into_attack": "It moves a unit he controls into an attacking army that unit was already in at "
+    "a battle's resolution this attack.",
     "plays_terrain": "It plays a Terrain.",
     "terrain_in_play": "A Terrain is already in play.",
     "on_fortification_or_region": "It is printed on a Fortification or Region.",
@@ -46,6 +48,7 @@ CITES = (
     "battle-action.fortification",
     "battle-action.implicating",
     "battle-action.terrain",
+    "battle-action.reattack",
 )
 GIVEN = obj(
     "The action a player wants to take during the Battle Action Segment, and the facts about it.",
@@ -105,6 +108,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         f["source_here"],
     ):
         failed.append("implicating-phrase")
+    if f["moves_unit_back_into_attack"] and not t.step(
+        rs.cite("battle-action.reattack"),
+        "no moving a unit into an attacking army if it was already in an attacking army at a battle's resolution "
+        "this attack",
+        False,
+    ):
+        failed.append("reattack")
     if f["plays_terrain"] and not t.step(
         rs.cite("battle-action.terrain"),
         "no Terrain may be played while a Terrain is in play",

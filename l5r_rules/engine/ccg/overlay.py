@@ -44,7 +44,8 @@ GIVEN = obj(
         ),
         "could_play_now": boolean("Lotus: you could normally play the later version now.", default=False),
         "unique_conflict": boolean(
-            "It is Unique and a Unique card of the same name is already controlled by another player.", default=False
+            "It is Unique and another Unique card of the same name (not the card being overlaid) is in play.",
+            default=False,
         ),
     },
     required=["in_play", "new"],
