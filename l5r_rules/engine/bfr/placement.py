@@ -172,9 +172,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     for p in touched:
         special = provs[p].get("special")
         if special == "peace":
-            check("peace", f"no marker in or on a border of {p}, a province with peace", False, "peace")
+            check("peace", f"the marker keeps out of {p} and off its borders ({p} has peace)", False, "peace")
         if special == "scorched-earth":
-            check("scorched", f"no marker in or on a border of {p}, scorched earth", False, "scorched-earth")
+            check(
+                "scorched",
+                f"the marker keeps out of {p} and off its borders ({p} has scorched earth)",
+                False,
+                "scorched-earth",
+            )
         if special == "shrine" and provs[p].get("controller") != clan:
             check("shrine", f"only {p}'s controller places markers in it or on its borders (shrine)", False, "shrine")
     border = _border(m)
@@ -189,7 +194,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rs.cite("harbor"), f"{prov} holds a harbor: it is a coastal province", True)
     role = None
     if kind in ("raze", "diplomacy") and inp.ronin:
-        check("ronin", "a ronin may not place raze or diplomacy markers", False, "ronin")
+        check("ronin", "a ronin may place this marker (not raze or diplomacy)", False, "ronin")
     if kind == "army":
         if src:
             role = "attack"

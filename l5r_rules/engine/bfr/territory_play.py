@@ -54,7 +54,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     rule = rs.cite("territory.cards")
     failed = []
     if g["holder"] == "played":
-        t.step(rule, "a played card is out of the game and cannot be played again", False)
+        t.step(rule, "the card has not been played yet (a played card is out of the game)", False)
         failed.append("played")
     elif not t.step(rule, f"only the clan holding the card plays it ({g['holder']})", g["holder"] == g["clan"]):
         failed.append("holder")

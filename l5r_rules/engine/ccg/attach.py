@@ -175,7 +175,7 @@ def resolve(inp: Inputs, rs: Ruleset):
                 chi = _needed(inp, "chi", "personality")
                 if not t.step(
                     rules,
-                    f"a Shugenja cannot attach more Spells than his Chi ({chi})",
+                    f"a Shugenja attaches at most as many Spells as his Chi ({chi})",
                     p.get("spells", 0) + 1 <= chi,
                     spells_after=p.get("spells", 0) + 1,
                 ):

@@ -99,7 +99,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         rule, "Rule of Relevance: the action involves the current battle", bool(links) and not broken, by=links
     )
     if broken:
-        t.step(rule, "it may not target Personalities or attachments away from the current battlefield", False)
+        t.step(rule, "it targets only Personalities and attachments at the current battlefield", False)
     if not relevant:
         failed.append("relevance")
     if f["implicating_phrase"] and not t.step(
@@ -110,14 +110,14 @@ def resolve(inp: Inputs, rs: Ruleset):
         failed.append("implicating-phrase")
     if f["moves_unit_back_into_attack"] and not t.step(
         rs.cite("battle-action.reattack"),
-        "no moving a unit into an attacking army if it was already in an attacking army at a battle's resolution "
-        "this attack",
+        "the unit may move into the attacking army (it was in an attacking army at a battle's resolution this "
+        "attack, which bars it)",
         False,
     ):
         failed.append("reattack")
     if f["plays_terrain"] and not t.step(
         rs.cite("battle-action.terrain"),
-        "no Terrain may be played while a Terrain is in play",
+        "a Terrain may be played only while no Terrain is in play",
         not f["terrain_in_play"],
     ):
         failed.append("terrain")

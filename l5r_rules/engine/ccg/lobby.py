@@ -75,7 +75,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         return t.done({"legal": False, "failed": failed})
     rule = rs.cite("lobby")
     if g.get("horde", False) and not t.step(
-        rs.cite("horde.honor"), "a Shadowlands Horde player may not take Political actions", False
+        rs.cite("horde.honor"), "the player may take Political actions (a Shadowlands Horde player may not)", False
     ):
         failed.append("horde")
     best = max(g["others_family_honor"])
@@ -88,6 +88,10 @@ def resolve(inp: Inputs, rs: Ruleset):
         ph = t.step(rs.cite("dishonor"), "a Dishonored Personality has a maximum Personal Honor of 0", min(ph, 0))
     if not t.step(rule, f"the Personality's Personal Honor must be greater than 0 ({ph})", ph > 0):
         failed.append("personal-honor")
-    if not t.step(rs.cite("costs.bow"), "a bowed card cannot pay a cost of bowing", not p.get("bowed", False)):
+    if not t.step(
+        rs.cite("costs.bow"),
+        "the Personality is unbowed and can pay the cost of bowing (a bowed card cannot)",
+        not p.get("bowed", False),
+    ):
         failed.append("bowed")
     return t.done({"legal": not failed, "failed": failed})
