@@ -55,6 +55,7 @@ PROCEDURES: dict[str, str] = {
     "bfr/ronin": "bfr.ronin",
     "bfr/planning": "bfr.planning",
     "bfr/remove-control": "bfr.remove_control",
+    "bfr/start-player": "bfr.start_player",
 }
 
 
