@@ -21,6 +21,39 @@ GOLD_GAP = (
 IVORY_GAP = "The Ivory Edition Basic Rulebook (learn-to-play, honor and dueling rules) has no rules for {what}."
 
 
+# What each rule key is about, in words, for "not in source" answers (a key not listed is shown as it is).
+RULE_WORDS = {
+    "actions.once": "using each action only once per turn",
+    "allies": "allies in an attack",
+    "attach.ancestor": "attaching Ancestors",
+    "attach.limited": "attaching as a Limited action",
+    "attach.payment": "a payment equal to the attached card's Gold cost",
+    "attach.rules": "the restrictions on attaching Followers, Items and Spells",
+    "battle-action.fortification": "Battle actions on Fortifications and Regions",
+    "battle-action.implicating": 'actions with an implicating phrase such as "opposing"',
+    "battle-action.terrain": "playing a Terrain while one is in play",
+    "battle-action.reattack": "moving a unit back into an attacking army in the same attack",
+    "chi.zero": "a Personality at 0 Chi",
+    "costs.bow": "paying a cost of bowing",
+    "cycle": "the Cycle ability",
+    "dishonor.destroyed": "the Honor loss for a destroyed Dishonored Personality",
+    "event.later": "an Event revealed outside the Events Phase",
+    "event.once": "how often an Event resolves",
+    "event.resolve": "resolving Events",
+    "go-home.allies": "allies' units going home after a battle",
+    "go-home.attack": "units left at battlefields after the last battle",
+    "go-home.battle": "units going home after a battle",
+    "horde.honor": "Shadowlands Horde players' Honor gains and losses",
+    "lobby": "the conditions for lobbying for the Imperial Favor",
+    "lobby.once": "how often a player may lobby",
+    "lobby.timing": "when a player may lobby",
+    "overlay": "overlaying Experienced cards",
+    "recruit": "the Recruit ability",
+    "seppuku": "seppuku",
+    "unique": "the Uniqueness rule",
+}
+
+
 @dataclass(frozen=True)
 class Ruleset:
     id: str
@@ -67,13 +100,32 @@ class Ruleset:
     experience_level_is_distinct_card: bool = True
     # --- CCG allies
     ally_honor: int = 2
+    # --- Battle for Rokugan setup
+    bfr_control_tokens_by_players: dict = field(default_factory=lambda: {2: 11, 3: 7, 4: 5, 5: 4})
+    bfr_initiative_deck: int = 4
+    # --- CCG after a battle, battle actions, first player, events
+    defenders_home_after_each_battle: bool = False  # Ivory: defenders go home (unbowed) when each battle ends
+    presence_ways: tuple = ("has_unit_here", "action_brings_unit_here")  # any one makes a player present
+    relevance_ways: tuple = ("source_here", "affects_here", "moves_or_creates_here")  # any one makes it relevant
+    relevance_forbids: tuple = ()  # facts that make a battle action illegal whatever else holds
+    battle_action_types: tuple = ("battle", "open")  # action types a player may take in a Battle Action Segment
+    first_player_adds_cut_focus: bool = False  # Gold: starting Family Honor + the Focus value of a cut card
+    events_once_per_game: bool = False  # Gold: each Event resolves only once per game (Lotus removed the rule)
+    # --- CCG attaching cards
+    attach_action: str = "limited"  # limited: own Action Phase only; open (Ivory's Equip): any Action Phase
+    attach_needs_unbowed: bool = False  # Gold: attaching targets the Personality, so he must be unbowed
+    spell_limit_by_chi: bool = False  # Gold: a Shugenja cannot attach more Spells than his Chi
+    attach_payment_equals_cost: bool = False  # Ivory's Equip: the Gold paid is the attached card's Gold cost
+    # --- CCG overlaying Experienced cards
+    overlay_only_in_own_dynasty_phase: bool = False  # Gold: during your Dynasty Phase; Lotus: when playable
 
     def cite(self, key: str) -> str:
         """The entry id stating rule `key` in this edition, or NotInSource."""
         try:
             return self.cites[key]
         except KeyError:
-            raise NotInSource(self.cites.get("source-gap", ""), f"{self.document} states no rule for '{key}'") from None
+            words = RULE_WORDS.get(key, f"'{key}'")
+            raise NotInSource(self.cites.get("source-gap", ""), f"{self.document} states no rule on {words}") from None
 
     def require(self, procedure: str) -> None:
         """Refuse a procedure whose rules this edition's source does not contain."""
@@ -89,6 +141,7 @@ LOTUS = Ruleset(
         "force.unit": "lotus-units",
         "force.signed": "lotus-stats",
         "missing-value": "lotus-stats",
+        "stats.current": "lotus-stats",
         "battle.no-defenders": "lotus-4-5-resolution-segment",
         "battle.compare": "lotus-4-5-resolution-segment",
         "battle.honor": "lotus-4-5-resolution-segment",
@@ -113,6 +166,34 @@ LOTUS = Ruleset(
         "allies": "lotus-multiplayer",
         "maneuver.infantry": "lotus-4-2-infantry-maneuvers-segment",
         "maneuver.cavalry": "lotus-4-3-cavalry-maneuvers-segment",
+        "chi.zero": "lotus-chi",
+        "dishonor.destroyed": "lotus-dishonor",
+        "horde.honor": "lotus-special-rules-for-shadowlands-horde-players",
+        "go-home.battle": "lotus-4-5-resolution-segment",
+        "go-home.attack": "lotus-after-the-battle",
+        "go-home.allies": "lotus-multiplayer",
+        "battle-action": "lotus-4-4-battle-action-segment",
+        "battle-action.types": "lotus-4-4-battle-action-segment",
+        "battle-action.fortification": "lotus-4-4-battle-action-segment",
+        "battle-action.terrain": "lotus-terrain",
+        "battle-action.reattack": "lotus-4-4-battle-action-segment",
+        "first-player": "lotus-beginning-the-game",
+        "event.resolve": "lotus-2-events-phase",
+        "event.once": "lotus-what-s-new-in-lotus-edition",
+        "attach.timing": "lotus-3-action-phase",
+        "attach.limited": "lotus-limited-actions",
+        "attach.rules": "lotus-followers-items-and-spells",
+        "seppuku": "lotus-seppuku",
+        "seppuku.meaning": "lotus-glossary-seppuku",
+        "lobby": "lotus-lobbying",
+        "lobby.timing": "lotus-3-action-phase",
+        "lobby.once": "lotus-lobbying",
+        "costs.bow": "lotus-3-paying-costs",
+        "overlay": "lotus-experienced-experienced",
+        "unique": "lotus-unique",
+        "assign.unbowed": "lotus-bowing-and-straightening",
+        "action-round": "lotus-3-action-phase",
+        "actions.once": "lotus-cardinal-rules",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -152,6 +233,25 @@ GOLD = replace(
         "allies": "gold-4-1-declaration-segment",
         "maneuver.infantry": "gold-4-2-infantry-maneuvers-segment",
         "maneuver.cavalry": "gold-4-3-cavalry-maneuvers-segment",
+        "battle-action": "gold-4-4-battle-action-segment",
+        "battle-action.types": "gold-4-4-battle-action-segment",
+        "battle-action.fortification": "gold-4-4-battle-action-segment",
+        "battle-action.implicating": "gold-4-4-battle-action-segment",
+        "battle-action.terrain": "gold-4-4-battle-action-segment",
+        "event.later": "gold-events",
+        "first-player": "gold-determining-who-starts",
+        "event.resolve": "gold-sequence-of-play-in-detail-2-events-phase",
+        "event.once": "gold-events",
+        "attach.timing": "gold-sequence-of-play-in-detail-3-action-phase",
+        "attach.limited": "gold-limited-actions",
+        "attach.rules": "gold-ancestors-followers-items-and-spells",
+        "attach.ancestor": "gold-ancestors-followers-items-and-spells",
+        "lobby.timing": "gold-sequence-of-play-in-detail-3-action-phase",
+        "lobby.once": "gold-sequence-of-play-in-detail-3-action-phase",
+        "overlay": "gold-experienced-traits",
+        "unique": "gold-experienced-traits",
+        "assign.unbowed": "gold-4-2-infantry-maneuvers-segment",
+        "action-round": "gold-sequence-of-play-in-detail-3-action-phase",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -170,6 +270,13 @@ GOLD = replace(
     duel_pool_from_hand=0,
     duel_duelist_may_focus_first=False,
     horde_no_honor_victory=False,
+    presence_ways=("has_unit_here", "action_brings_unit_here", "reacting_to_own_unit_leaving"),
+    relevance_ways=("source_here", "affects_here", "moves_or_creates_here", "reacting_to_card_leaving"),
+    first_player_adds_cut_focus=True,
+    events_once_per_game=True,
+    attach_needs_unbowed=True,
+    spell_limit_by_chi=True,
+    overlay_only_in_own_dynasty_phase=True,
     faction_honor_gain_once_per_turn=False,
     dash_honor_requirement_means_none=True,
     signed_stats_unfloored=False,
@@ -194,6 +301,17 @@ IVORY = replace(
         "buy.requirement": "ivory-honor-requirements-losses",
         "buy.faction": "ivory-proclaim",
         "deck": "ivory-adding-cards-to-your-deck",
+        "go-home.battle": "ivory-battle-resolution",
+        "battle-action": "ivory-battle-actions",
+        "battle-action.types": "ivory-equip",
+        "first-player": "ivory-who-goes-first",
+        "attach.timing": "ivory-equip",
+        "attach.payment": "ivory-equip",
+        "cycle": "ivory-cycle",
+        "recruit": "ivory-recruit",
+        "assign.unbowed": "ivory-attack-phase-overview",
+        "action-round": "ivory-action-sequencing",
+        "actions.once": "ivory-action-sequencing",
     },
     missing={
         p: IVORY_GAP.format(what=w)
@@ -227,6 +345,13 @@ IVORY = replace(
     honor_gain_needs_own_province=True,
     singleton_types=frozenset(),
     experience_level_is_distinct_card=False,
+    defenders_home_after_each_battle=True,
+    presence_ways=("has_unit_here",),
+    relevance_ways=("source_here", "source_is_holding_or_stronghold"),
+    relevance_forbids=("targets_elsewhere",),
+    battle_action_types=("battle",),
+    attach_action="open",
+    attach_payment_equals_cost=True,
 )
 
 LCG = Ruleset(
@@ -272,11 +397,30 @@ BFR = Ruleset(
         "battle.defended": "bfr-erfolgreiche-verteidigung",
         "phase": "bfr-abhandlungsphase",
         "raze": "bfr-verwuesten",
+        "blessing": "bfr-segen",
         "territory": "bfr-abhandlungsphase",
         "scorched": "bfr-verbrannte-erde",
         "scoring": "bfr-spielende",
         "scoring.shadowlands": "bfr-die-schattenlande",
         "scoring.markers": "bfr-ehrebonus-und-verteidigungsbonus",
+        "setup": "bfr-spielaufbau",
+        "upkeep": "bfr-unterhaltungsphase",
+        "planning": "bfr-planungsphase",
+        "placement": "bfr-kampfmarker-legen",
+        "army": "bfr-armee",
+        "navy": "bfr-flotte",
+        "shinobi": "bfr-shinobi",
+        "bluff": "bfr-bluff",
+        "diplomacy": "bfr-diplomatie",
+        "peace": "bfr-frieden",
+        "shrine": "bfr-schrein",
+        "harbor": "bfr-hafen",
+        "ronin": "bfr-ronin",
+        "territory.cards": "bfr-territoriumskarten-spielen",
+        "shadowlands.cards": "bfr-die-schattenlande",
+        "special": "bfr-spezialmarker",
+        "remove.control": "bfr-marker-entfernen",
+        "game-end": "bfr-spielende",
     },
 )
 

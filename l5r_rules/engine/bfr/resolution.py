@@ -1,10 +1,14 @@
 """The resolution phase in its order: reveal, bluffs and illegal markers, raze, diplomacy, battles, territories.
 
-Markers lie in a province or on one of its borders. Razing works only in a
-province holding one of the razing clan's shinobi, or next to a province it
-controls; it discards the markers of that province and its borders, removes
-its control tokens and leaves scorched earth. Diplomacy discards the markers of
-that province and its borders and leaves a peace token.
+Markers lie in a province or on one of its borders (`from`: the province the
+marker attacks from). Razing works only in a province holding one of the razing
+clan's shinobi, or next to a province it controls; it discards every marker in
+that province and on its borders (also those attacking out of it), removes its
+control tokens and leaves scorched earth. Diplomacy discards the same markers
+and leaves a peace token. A blessing lies face-up on one of its clan's combat
+markers and adds its strength to that clan's total there. A province holding its
+controller's army, navy or shinobi marker that nobody attacks counts as
+successfully defended, like one held in battle: 1 face-up control token.
 """
 
 from __future__ import annotations
@@ -27,10 +31,13 @@ class Inputs:
     markers: tuple  # {clan, type, province, strength, legal}
     territories: dict
     choices: dict
+    round: int | None = None
 
 
-CITES = ("phase", "raze") + battle.CITES + territory.CITES
-MARKERS = ("army", "navy", "shinobi", "bluff", "raze", "diplomacy")
+CITES = (
+    ("phase", "raze", "blessing", "bluff", "peace", "scorched", "special", "game-end") + battle.CITES + territory.CITES
+)
+MARKERS = ("army", "navy", "shinobi", "blessing", "bluff", "raze", "diplomacy")
 GIVEN = obj(
     "The board and the combat markers placed this round.",
     {
@@ -51,6 +58,12 @@ GIVEN = obj(
                     "printed_bonus": integer("Printed defense bonus.", minimum=0, default=0),
                     "face_up_control": integer("Face-up control tokens (1 defense each).", minimum=0, default=0),
                     "marker_bonus": integer("Defense bonus from bonus markers.", minimum=0, default=0),
+                    "special": choice_of(
+                        "Its special marker, if any (one per province; peace and scorched earth are never "
+                        "replaced, the others are replaced by peace or scorched earth).",
+                        ("peace", "scorched-earth", "shrine", "harbor", "other", None),
+                        default=None,
+                    ),
                 },
             ),
             example={"A": {"controller": "Krabbe", "adjacent": ["B"]}, "B": {"controller": None, "adjacent": ["A"]}},
@@ -62,13 +75,19 @@ GIVEN = obj(
                 {
                     "clan": string("Its owner.", example="Krabbe"),
                     "type": choice_of(
-                        "Kind: army, navy, shinobi (combat markers with a strength), bluff (discarded), raze, "
-                        "diplomacy.",
+                        "Kind: army, navy, shinobi (combat markers with a strength), blessing (lies on one of its "
+                        "clan's army, navy or shinobi markers at the same place; adds its strength), bluff "
+                        "(discarded), raze, diplomacy.",
                         MARKERS,
                         example="army",
                     ),
                     "province": string("The province it lies in or attacks (a name in given.provinces).", example="B"),
-                    "strength": integer("Strength; needed for army, navy and shinobi.", minimum=0, example=3),
+                    "from": string(
+                        "For a marker on a border: the province on the other side, which it attacks from "
+                        "(a name in given.provinces); leave out for a marker in the province's centre.",
+                        example="A",
+                    ),
+                    "strength": integer("Strength; needed for army, navy, shinobi and blessing.", minimum=0, example=3),
                     "legal": boolean("Placed according to the rules (false: discarded in step 2).", default=True),
                 },
                 required=["clan", "type", "province"],
@@ -80,6 +99,7 @@ GIVEN = obj(
             "description": "For each territory: its provinces (names in given.provinces); claimed in step 6.",
             "default": {},
         },
+        "round": integer("The round being played (1 to 5): step 7 advances the round marker.", minimum=1),
     },
     required=["provinces", "markers"],
 )
@@ -116,8 +136,38 @@ OUTCOME = obj(
             {"type": ["string", "null"]},
             example={"A": "Krabbe", "B": "Krabbe"},
         ),
+        "defended": array(
+            "Provinces successfully defended: held in battle, or holding their controller's army, navy or "
+            "shinobi marker and not attacked; each gets 1 face-up control token.",
+            NAME,
+        ),
+        "bluffs_returned": array("Clans whose bluff markers go back behind their screens (one entry each).", NAME),
+        "special": mapping(
+            "For each province: its special marker afterwards, or null.",
+            "province",
+            {"type": ["string", "null"]},
+            example={"A": None, "B": "scorched-earth"},
+        ),
+        "round": integer("The round marker after step 7 (when given.round is given).", minimum=2),
+        "game_over": boolean("The fifth round's resolution phase is over: the game ends and honor is counted."),
+        "face_up_control": mapping(
+            "For each province: its face-up control tokens afterwards (1 defense each in later battles).",
+            "province",
+            {"type": "integer", "minimum": 0},
+            example={"A": 1, "B": 0},
+        ),
     },
-    required=["battles", "scorched_earth", "peace", "territories", "control"],
+    required=[
+        "battles",
+        "scorched_earth",
+        "peace",
+        "territories",
+        "control",
+        "defended",
+        "face_up_control",
+        "special",
+        "bluffs_returned",
+    ],
 )
 
 
@@ -129,32 +179,76 @@ def build(given: dict, choices: dict) -> Inputs:
             known(a, provinces, ("given", "provinces", name, "adjacent", j), what)
     for i, m in enumerate(given["markers"]):
         known(m["province"], provinces, ("given", "markers", i, "province"), what)
-        if m["type"] in COMBAT and "strength" not in m:
+        if "from" in m:
+            known(m["from"], provinces, ("given", "markers", i, "from"), what)
+            if m["from"] == m["province"]:
+                raise ScenarioError(("given", "markers", i, "from"), "a border lies between two different provinces")
+        if m["type"] in COMBAT + ("blessing",) and "strength" not in m:
             raise ScenarioError(("given", "markers", i, "strength"), f"a {m['type']} marker needs its strength")
     for t, names in given.get("territories", {}).items():
         for j, a in enumerate(names):
             known(a, provinces, ("given", "territories", t, j), what)
     for prov in choices.get("battles", {}):
         known(prov, provinces, ("choices", "battles", prov), what)
-    return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices)
+    return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices, given.get("round"))
+
+
+def _where(m: dict) -> str:
+    return f"{m['clan']} {m['type']} " + (
+        f"on the {m['from']}-{m['province']} border" if m.get("from") else f"in {m['province']}"
+    )
+
+
+def _blessing_holds(b: dict, markers: list) -> bool:
+    """A blessing must lie on one of its clan's army, navy or shinobi markers (same province, same border)."""
+    return any(
+        x["type"] in COMBAT
+        and x["clan"] == b["clan"]
+        and (x["province"], x.get("from")) == (b["province"], b.get("from"))
+        for x in markers
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("phase")
-    provinces = {n: dict(p) for n, p in inp.provinces.items()}
+    provinces = {n: {**p, "special": p.get("special")} for n, p in inp.provinces.items()}
+    face_up = {n: p.get("face_up_control", 0) for n, p in provinces.items()}
     markers = list(inp.markers)
     t.step(rule, "1. reveal all combat markers", len(markers))
-    gone = [m for m in markers if m["type"] == "bluff" or not m.get("legal", True)]
-    markers = [m for m in markers if m not in gone]
-    t.step(
-        rule,
-        "2. discard bluff markers and markers placed against the rules",
-        [f"{m['clan']} {m['type']} in {m['province']}" for m in gone],
-    )
+    loose = [m for m in markers if m["type"] == "blessing" and not _blessing_holds(m, markers)]
+    if loose:
+        t.step(
+            rs.cite("blessing"),
+            "a blessing is placed on one of its clan's army, navy or shinobi markers: one lying elsewhere breaks "
+            "the placement rules",
+            [_where(m) for m in loose],
+        )
+    for m in markers:
+        for p in (m["province"], m.get("from")):
+            sp = provinces[p]["special"] if p else None
+            if sp in ("peace", "scorched-earth") and m.get("legal", True) and not any(m is x for x in loose):
+                t.step(
+                    rs.cite("peace" if sp == "peace" else "scorched"),
+                    f"no marker may lie in or on a border of {p} ({sp}): {_where(m)} breaks the placement rules",
+                    False,
+                )
+                loose.append(m)
+    gone = [m for m in markers if m["type"] == "bluff" or not m.get("legal", True) or any(m is x for x in loose)]
+    markers = [m for m in markers if not any(m is x for x in gone)]
+    t.step(rule, "2. discard bluff markers and markers placed against the rules", [_where(m) for m in gone])
+    bluffs = [m["clan"] for m in gone if m["type"] == "bluff"]
+    if bluffs:
+        t.step(
+            rs.cite("bluff"),
+            "discarded bluff markers always go back to their owner's hand (behind his screen)",
+            bluffs,
+        )
     scorched, peace = [], []
     for kind in ("raze", "diplomacy"):
         for m in [m for m in markers if m["type"] == kind]:
+            if not any(m is x for x in markers):  # discarded by an earlier raze or diplomacy marker
+                continue
             prov = m["province"]
             if kind == "raze":
                 own_shinobi = any(
@@ -168,31 +262,62 @@ def resolve(inp: Inputs, rs: Ruleset):
                     shinobi=own_shinobi,
                     adjacent=near,
                 ):
-                    markers.remove(m)
+                    markers = [x for x in markers if x is not m]
                     continue
-            hit = [x for x in markers if x is not m and x["province"] == prov and x["type"] in COMBAT]
-            markers = [x for x in markers if x not in hit and x is not m]
+            hit = [x for x in markers if x is not m and prov in (x["province"], x.get("from"))]
+            markers = [x for x in markers if x is not m and not any(x is h for h in hit)]
+            token = "scorched-earth" if kind == "raze" else "peace"
             if kind == "raze":
                 provinces[prov]["controller"] = None
+                face_up[prov] = 0
                 scorched.append(prov)
             else:
                 peace.append(prov)
+            before = provinces[prov]["special"]
+            if before is not None:
+                kept = before in ("peace", "scorched-earth")
+                t.step(
+                    rs.cite("special"),
+                    f"one special marker per province: {token} "
+                    + (f"cannot replace {before}" if kept else f"replaces {before}"),
+                    before if kept else token,
+                )
+                if not kept:
+                    provinces[prov]["special"] = token
+            else:
+                provinces[prov]["special"] = token
             t.step(
                 rule,  # steps 3 and 4 are worded in the Abhandlungsphase list, not under Verwüsten/Diplomatie
-                f"{'3' if kind == 'raze' else '4'}. {kind} in {prov}: discard markers in it and on its borders"
+                f"{'3' if kind == 'raze' else '4'}. {kind} in {prov}: discard the markers in it and on its borders"
                 + ("; remove control tokens; scorched earth" if kind == "raze" else "; place a peace token"),
-                [f"{x['clan']} {x['type']}" for x in hit],
+                [_where(x) for x in hit],
             )
-    battles = {}
+    battles, defended = {}, []
     for prov in sorted({m["province"] for m in markers if m["type"] in COMBAT}):
         p = provinces[prov]
-        here = [m for m in markers if m["province"] == prov and m["type"] in COMBAT]
+        here = [m for m in markers if m["province"] == prov and m["type"] in COMBAT + ("blessing",)]
         owner = p.get("controller")
+        for b in (m for m in here if m["type"] == "blessing"):
+            t.step(
+                rs.cite("blessing"),
+                f"{b['clan']}'s blessing adds its strength to its {'defence' if b['clan'] == owner else 'attack'} "
+                f"in {prov}",
+                b["strength"],
+            )
         attackers = {}
         for m in here:
             if m["clan"] != owner:
                 attackers.setdefault(m["clan"], []).append(m["strength"])
         if not attackers:
+            if owner and any(m["clan"] == owner and m["type"] in COMBAT for m in here):
+                face_up[prov] += 1
+                defended.append(prov)
+                t.step(
+                    rs.cite("battle.defended"),
+                    f"{prov} holds {owner}'s army, navy or shinobi marker and is not attacked: successfully defended, "
+                    "1 face-up control token",
+                    face_up[prov],
+                )
             continue
         t.step(rule, f"5. battle in {prov}", sorted(attackers))
         sub = battle.Inputs(
@@ -200,15 +325,19 @@ def resolve(inp: Inputs, rs: Ruleset):
             tuple(m["strength"] for m in here if m["clan"] == owner),
             {c: tuple(v) for c, v in attackers.items()},
             p.get("printed_bonus", 0),
-            p.get("face_up_control", 0),
+            face_up[prov],
             p.get("marker_bonus", 0),
             inp.choices.get("battles", {}).get(prov, {}),
             ("choices", "battles", prov),
         )
         res = battle.fight(sub, rs, t)
         battles[prov] = res["winner"]
-        if res["winner"]:
+        if res["winner"] and res["winner"] != owner:
             p["controller"] = res["winner"]
+            face_up[prov] = 0  # the winner removes the defender's tokens and places 1 face-down
+        elif res["control"]:
+            face_up[prov] += 1
+            defended.append(prov)
     claimed = {}
     if inp.territories:
         t.step(rule, "6. claim territories", None)
@@ -221,13 +350,24 @@ def resolve(inp: Inputs, rs: Ruleset):
             rs,
             t,
         )
-    t.step(rule, "7. advance the round marker", None)
+    after = t.step(rule, "7. advance the round marker", None if inp.round is None else inp.round + 1)
+    extra = {}
+    if inp.round is not None:
+        extra = {
+            "round": after,
+            "game_over": t.step(rs.cite("game-end"), "the game ends after 5 rounds", inp.round >= 5, round=inp.round),
+        }
     return t.done(
         {
+            **extra,
+            "special": {n: p["special"] for n, p in provinces.items()},
+            "bluffs_returned": bluffs,
             "battles": battles,
             "scorched_earth": scorched,
             "peace": peace,
             "territories": claimed,
             "control": {n: p.get("controller") for n, p in provinces.items()},
+            "defended": defended,
+            "face_up_control": face_up,
         }
     )

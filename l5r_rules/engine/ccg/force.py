@@ -34,17 +34,13 @@ def _is_direct(card: Card, rs: Ruleset) -> bool:
     return bool(card.force and card.force.signed) or (rs.item_force_is_direct and card.type == "item")
 
 
-def unit_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple) -> int:
+def personal_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple, rule: str | None = None) -> int:
+    """The Personality's current Force: printed, plus cards that modify him directly ("+F" Items), plus bonuses.
+
+    `rule` is the entry cited for the total (default: the unit rule); the steps for each
+    modifier cite the stats rule that makes it modify the Personality.
+    """
     name = u.personality.name
-    if u.stated_force is not None:
-        total = u.stated_force + sum(u.bonuses)
-        return t.step(
-            rs.cite("force.unit"),
-            f"{name}: unit Force as the source states it, plus bonuses",
-            total,
-            stated=u.stated_force,
-            bonuses=list(u.bonuses),
-        )
     own = number(u.personality.force, rs, t, f"{name}'s Force", path + ("personality", "force"))
     direct = []
     for i, c in enumerate(u.attachments):
@@ -63,8 +59,8 @@ def unit_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple) -> int:
             )
     raw = own + sum(direct) + sum(u.bonuses)
     personal = max(0, raw)
-    t.step(
-        rs.cite("force.unit"),
+    return t.step(
+        rule or rs.cite("force.unit"),
         f"{name}'s own Force with modifiers",
         personal,
         raw=raw,
@@ -73,6 +69,20 @@ def unit_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple) -> int:
         modifiers=direct,
         bonuses=list(u.bonuses),
     )
+
+
+def unit_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple) -> int:
+    name = u.personality.name
+    if u.stated_force is not None:
+        total = u.stated_force + sum(u.bonuses)
+        return t.step(
+            rs.cite("force.unit"),
+            f"{name}: unit Force as the source states it, plus bonuses",
+            total,
+            stated=u.stated_force,
+            bonuses=list(u.bonuses),
+        )
+    personal = personal_force(u, rs, t, path)
     if u.personality.bowed and rs.bowed_personality_zeroes_unit:
         return t.step(rs.cite("force.unit"), f"{name} is bowed: no card in the unit adds Force", 0)
     total = 0 if u.personality.bowed else personal

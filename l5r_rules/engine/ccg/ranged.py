@@ -10,6 +10,7 @@ from ..ruleset import Ruleset
 from ..shapes import array, boolean, described, integer, obj, string
 from ..trace import Tracer
 from .cards import UNIT, Card, Unit, card_paths, unit
+from .force import number, personal_force
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class Inputs:
     target: str
 
 
-CITES = ("ranged",)
+CITES = ("ranged", "stats.current", "force.signed", "force.item", "missing-value")
 GIVEN = obj(
     "One Ranged Attack, or several used together, against one card.",
     {
@@ -95,7 +96,11 @@ def resolve(inputs: Inputs, rs: Ruleset):
             f"{target.name}'s Force is needed to resolve the attack",
         )
     strength = sum(a[2] for a in inputs.attacks)
-    force = target.force.value if target.force and target.force.value is not None else 0
+    path = card_paths(u, ("given", "target_unit"))[target.name]
+    if target is u.personality:  # his current Force: Items' "+F" and bonuses count, bowed or not
+        force = personal_force(u, rs, t, ("given", "target_unit"), rs.cite("stats.current"))
+    else:
+        force = number(target.force, rs, t, f"{target.name}'s Force", path + ("force",))
     hit = t.step(
         rule,
         f"strength {strength} against Force {force}: destroyed if strength >= Force",

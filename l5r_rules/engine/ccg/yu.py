@@ -15,6 +15,7 @@ from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, described, integer, obj, string
 from ..trace import Tracer
 from .cards import ARMY, Army, army, card_paths
+from .force import personal_force
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Inputs:
     assignments: tuple  # ((yu card names...), target name)
 
 
-CITES = ("yu",)
+CITES = ("yu", "stats.current", "force.signed", "force.item", "missing-value")
 GIVEN = obj(
     "The losing army's Yu cards and the opposing (winning) army.",
     {
@@ -135,6 +136,10 @@ def resolve(inputs: Inputs, rs: Ruleset):
             return t.done({"destroyed": destroyed, "honor": 0, "illegal": target})
         value = sum(inputs.yu[n] for n in cards)
         force = forces[target]
+        led = next((j for j, u in enumerate(inputs.opposing.units) if u.personality.name == target), None)
+        if led is not None:  # a Personality's current Force: Items' "+F" and bonuses count, bowed or not
+            unit_path = ("given", "opposing", "units", led)
+            force = personal_force(inputs.opposing.units[led], rs, t, unit_path, rs.cite("stats.current"))
         ok = t.step(
             rule,
             f"combined Yu {value} against {target}'s Force {force}: destroyed if Force <= Yu",

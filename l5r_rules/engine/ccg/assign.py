@@ -1,0 +1,65 @@
+"""Assigning units to a battlefield: only units led by unbowed Personalities (bowed attachments do not matter)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, obj, string
+from ..trace import Tracer
+
+
+@dataclass(frozen=True)
+class Inputs:
+    units: tuple
+
+
+CITES = ("assign.unbowed",)
+GIVEN = obj(
+    "The units a player wants to assign in a Maneuvers step.",
+    {
+        "units": array(
+            "The units.",
+            obj(
+                "A unit.",
+                {
+                    "name": string("Its Personality.", example="Hida Yakamo"),
+                    "bowed": boolean("The Personality is bowed.", default=False),
+                    "bowed_attachments": boolean("Some cards attached to him are bowed.", default=False),
+                },
+                required=["name"],
+            ),
+            min_items=1,
+            example=[{"name": "Hida Yakamo"}],
+        ),
+    },
+    required=["units"],
+)
+OUTCOME = obj(
+    "Which units may assign.",
+    {
+        "assigned": array("Units that may assign, in order.", NAME),
+        "refused": array("Units that may not (led by a bowed Personality).", NAME),
+    },
+    required=["assigned", "refused"],
+)
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(tuple(given["units"]))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("assign.unbowed")
+    assigned, refused = [], []
+    for u in inp.units:
+        ok = t.step(
+            rule,
+            f"{u['name']}: only units led by unbowed Personalities assign",
+            not u.get("bowed", False),
+            bowed=u.get("bowed", False),
+            bowed_attachments=u.get("bowed_attachments", False),
+        )
+        (assigned if ok else refused).append(u["name"])
+    return t.done({"assigned": assigned, "refused": refused})

@@ -1,0 +1,131 @@
+"""May this action be taken in the Battle Action Segment? Action type, Rule of Presence, Rule of Relevance.
+
+The facts about the player and the action are given; which facts make a player
+present or an action relevant is edition data (Ruleset.presence_ways,
+relevance_ways, relevance_forbids, battle_action_types), each read from the
+edition's own section. Lotus and Gold also limit Battle actions on
+Fortifications and Regions to the battle at their own Province.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..ruleset import Ruleset
+from ..shapes import boolean, choice_of, obj
+from ..trace import Tracer
+
+FACTS = {
+    "has_unit_here": "The player controls a unit (a Personality) at the current battlefield.",
+    "action_brings_unit_here": "The action will, unconditionally, give him a unit at the current battlefield.",
+    "reacting_to_own_unit_leaving": "The action reacts to one of his units leaving the battle.",
+    "source_here": "The action comes from a card or token at the current battle.",
+    "source_is_holding_or_stronghold": "The action comes from a Holding or his Stronghold (wherever it is).",
+    "affects_here": "It targets or affects a card or token at the battle, the Province under attack or the battle.",
+    "moves_or_creates_here": "It moves or creates a card or token at the battle (or onto its Province).",
+    "reacting_to_card_leaving": "It reacts to a card or token leaving the battle.",
+    "targets_elsewhere": "It targets a Personality or attachment that is not at the current battlefield.",
+    "implicating_phrase": 'It refers to an "opposing" card, "this battle" or a similar implicating phrase.',
+    "moves_unit_back_into_attack": "It moves a unit he controls into an attacking army that unit was already in at "
+    "a battle's resolution this attack.",
+    "plays_terrain": "It plays a Terrain.",
+    "terrain_in_play": "A Terrain is already in play.",
+    "on_fortification_or_region": "It is printed on a Fortification or Region.",
+    "attached_to_this_province": "That Fortification or Region is attached to the Province under attack.",
+}
+
+
+@dataclass(frozen=True)
+class Inputs:
+    action_type: str
+    facts: dict
+
+
+CITES = (
+    "battle-action",
+    "battle-action.types",
+    "battle-action.fortification",
+    "battle-action.implicating",
+    "battle-action.terrain",
+    "battle-action.reattack",
+)
+GIVEN = obj(
+    "The action a player wants to take during the Battle Action Segment, and the facts about it.",
+    {
+        "action_type": choice_of("The action's type.", ("battle", "open", "limited")),
+        **{k: boolean(v, default=False) for k, v in FACTS.items()},
+    },
+    required=["action_type"],
+)
+OUTCOME = obj(
+    "Whether the action is legal in this battle.",
+    {
+        "legal": boolean("Every check passes."),
+        "present": boolean("The Rule of Presence is met."),
+        "relevant": boolean("The Rule of Relevance is met."),
+        "failed": {"type": "array", "items": {"type": "string"}, "description": "The checks that fail, in order."},
+    },
+    required=["legal", "present", "relevant", "failed"],
+)
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    if given.get("attached_to_this_province") and not given.get("on_fortification_or_region"):
+        raise ScenarioError(
+            ("given", "attached_to_this_province"), "is about a Fortification or Region: set on_fortification_or_region"
+        )
+    return Inputs(given["action_type"], {k: bool(given.get(k, False)) for k in FACTS})
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("battle-action")
+    f = inp.facts
+    failed = []
+    if not t.step(
+        rs.cite("battle-action.types"),
+        f"a {inp.action_type} action in the Battle Action Segment (allowed: {', '.join(rs.battle_action_types)})",
+        inp.action_type in rs.battle_action_types,
+    ):
+        failed.append("type")
+    ways = [w for w in rs.presence_ways if f[w]]
+    present = t.step(rule, "Rule of Presence: the player is involved in the battle", bool(ways), by=ways)
+    if not present:
+        failed.append("presence")
+    links = [w for w in rs.relevance_ways if f[w]]
+    broken = [w for w in rs.relevance_forbids if f[w]]
+    relevant = t.step(
+        rule, "Rule of Relevance: the action involves the current battle", bool(links) and not broken, by=links
+    )
+    if broken:
+        t.step(rule, "it targets only Personalities and attachments at the current battlefield", False)
+    if not relevant:
+        failed.append("relevance")
+    if f["implicating_phrase"] and not t.step(
+        rs.cite("battle-action.implicating"),
+        'an action with an implicating phrase ("opposing", "this battle") only from a card in the current battle',
+        f["source_here"],
+    ):
+        failed.append("implicating-phrase")
+    if f["moves_unit_back_into_attack"] and not t.step(
+        rs.cite("battle-action.reattack"),
+        "the unit may move into the attacking army (it was in an attacking army at a battle's resolution this "
+        "attack, which bars it)",
+        False,
+    ):
+        failed.append("reattack")
+    if f["plays_terrain"] and not t.step(
+        rs.cite("battle-action.terrain"),
+        "a Terrain may be played only while no Terrain is in play",
+        not f["terrain_in_play"],
+    ):
+        failed.append("terrain")
+    if f["on_fortification_or_region"] and inp.action_type == "battle":
+        if not t.step(
+            rs.cite("battle-action.fortification"),
+            "a Battle action on a Fortification or Region only in the battle at its own Province",
+            f["attached_to_this_province"],
+        ):
+            failed.append("fortification-or-region")
+    return t.done({"legal": not failed, "present": present, "relevant": relevant, "failed": failed})

@@ -1,0 +1,86 @@
+"""A destroyed Personality: Honorable or Dishonorable Dead, and the Honor loss for a Dishonored one (Lotus).
+
+After a Dishonored Personality is destroyed, his controller loses Honor equal to
+his printed Personal Honor; a Shadowlands Horde player experiences no Honor loss
+at all. Gold and Ivory state neither rule: not in source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ruleset import Ruleset
+from ..shapes import boolean, choice_of, integer, obj, string
+from ..trace import Tracer
+
+PLAYER = obj(
+    "The player who controlled him.",
+    {
+        "family_honor": integer("His Family Honor before the loss (may be negative).", example=10),
+        "horde": boolean("He plays a Shadowlands Horde deck (no Honor gains or losses).", default=False),
+    },
+    required=["family_honor"],
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    name: str
+    printed_honor: int
+    dishonored: bool
+    family_honor: int
+    horde: bool
+
+
+CITES = ("dishonor.destroyed", "horde.honor")
+GIVEN = obj(
+    "The Personality just destroyed and his controller.",
+    {
+        "personality": obj(
+            "The destroyed Personality.",
+            {
+                "name": string("His name.", example="Bayushi Kachiko"),
+                "printed_personal_honor": integer("Personal Honor as printed.", minimum=0, example=3),
+                "dishonored": boolean("He was Dishonored when destroyed.", default=False),
+            },
+            required=["name", "printed_personal_honor"],
+        ),
+        "controller": PLAYER,
+    },
+    required=["personality", "controller"],
+)
+OUTCOME = obj(
+    "What his destruction costs.",
+    {
+        "dead": choice_of("Honorable Dead or Dishonorable Dead.", ("honorable", "dishonorable")),
+        "honor_loss": integer("Honor his controller loses.", minimum=0),
+        "family_honor": integer("His controller's Family Honor afterwards."),
+    },
+    required=["dead", "honor_loss", "family_honor"],
+)
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    p, c = given["personality"], given["controller"]
+    return Inputs(
+        p["name"], p["printed_personal_honor"], p.get("dishonored", False), c["family_honor"], c.get("horde", False)
+    )
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("dishonor.destroyed")
+    dead = t.step(
+        rule,
+        f"{inp.name} was {'Dishonored' if inp.dishonored else 'Honorable'} when destroyed",
+        "dishonorable" if inp.dishonored else "honorable",
+    )
+    loss = t.step(
+        rule,
+        "a destroyed Dishonored Personality costs his controller an Honor loss equal to his printed Personal Honor",
+        inp.printed_honor if inp.dishonored else 0,
+        printed_personal_honor=inp.printed_honor,
+    )
+    if loss and inp.horde:
+        loss = t.step(rs.cite("horde.honor"), "a Shadowlands Horde player's Honor losses do not occur", 0)
+    return t.done({"dead": dead, "honor_loss": loss, "family_honor": inp.family_honor - loss})

@@ -1,0 +1,106 @@
+"""Units going home after a battle, and after the last battle of an attack.
+
+Lotus: when a battle ends the Attacker's surviving units go home bowed, the
+Defender's stay; allies' units go home bowed like the Attacker's; after the
+last battle, units still at battlefields go home, the Defender's as they are and
+the rest bowed. Ivory: when the battle ends attacking units go home and bow,
+defending units go home without bowing. Gold's file stops at "All surviving":
+not in source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..ruleset import Ruleset
+from ..shapes import array, boolean, choice_of, mapping, obj, string
+from ..trace import Tracer
+
+SIDES = ("attacker", "defender", "attacking-ally", "defending-ally")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    moment: str
+    units: tuple  # dicts: name, side, bowed
+
+
+CITES = ("go-home.battle", "go-home.attack", "go-home.allies")
+GIVEN = obj(
+    "Surviving units at a battlefield and the moment.",
+    {
+        "moment": choice_of(
+            "end-of-battle: this battle's Resolution Segment ends; after-last-battle: the attack's last battle "
+            "has ended and these units are still at a battlefield.",
+            ("end-of-battle", "after-last-battle"),
+        ),
+        "units": array(
+            "The surviving units at the battlefield.",
+            obj(
+                "A unit.",
+                {
+                    "name": string("Its Personality (the outcome names the unit by it).", example="Hida Yakamo"),
+                    "side": choice_of("Whose it is: the leaders' or an ally's.", SIDES),
+                    "bowed": boolean("The Personality is bowed now.", default=False),
+                },
+                required=["name", "side"],
+            ),
+            min_items=1,
+            example=[{"name": "Hida Yakamo", "side": "attacker"}],
+        ),
+    },
+    required=["moment", "units"],
+)
+OUTCOME = obj(
+    "Where each unit is afterwards.",
+    {
+        "units": mapping(
+            "For each unit (by Personality): at home or not, bowed or not.",
+            "unit",
+            obj(
+                "A unit's place and state.",
+                {"home": boolean("It is at home."), "bowed": boolean("It is bowed.")},
+                required=["home", "bowed"],
+            ),
+            example={"Hida Yakamo": {"home": True, "bowed": True}},
+        ),
+    },
+    required=["units"],
+)
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    seen = set()
+    for i, u in enumerate(given["units"]):
+        if u["name"] in seen:  # the outcome names each unit by its Personality
+            raise ScenarioError(("given", "units", i, "name"), f"a second unit named '{u['name']}'; name each unit")
+        seen.add(u["name"])
+    return Inputs(given["moment"], tuple(given["units"]))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    out = {}
+    last = inp.moment == "after-last-battle"
+    for u in inp.units:
+        name, side, bowed = u["name"], u["side"], u.get("bowed", False)
+        if side.endswith("ally") and not last:
+            res = {"home": True, "bowed": True}
+            what = f"{name} (an ally's unit) returns home bowed at the end of each battle, like the Attacker's"
+            rule = rs.cite("go-home.allies")
+        elif last:
+            rule = rs.cite("go-home.attack")
+            res = {"home": True, "bowed": bowed if side == "defender" else True}
+            what = f"after the last battle {name} returns home" + ("" if side == "defender" else " bowed")
+        elif side == "attacker":
+            rule = rs.cite("go-home.battle")
+            res = {"home": True, "bowed": True}
+            what = f"{name} (the Attacker's) returns home bowed"
+        else:
+            rule = rs.cite("go-home.battle")
+            home = rs.defenders_home_after_each_battle
+            res = {"home": home, "bowed": bowed}
+            what = f"{name} (the Defender's) " + ("returns home without bowing" if home else "stays as he is")
+        out[name] = t.step(rule, what, res, side=side, was_bowed=bowed)
+    return t.done({"units": out})
