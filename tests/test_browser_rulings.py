@@ -60,8 +60,9 @@ def test_a_decision_shows_each_option_on_a_phone(servers, browsers):  # noqa: F8
 
 @pytest.fixture(autouse=True)
 def _skip_without_concepts():
-    from l5r_rules.kb import load_kb
     from test_site import ROOT
+
+    from l5r_rules.kb import load_kb
 
     concepts = load_kb(ROOT).concepts
     if not {"ccg-battle-resolution", "bfr-battles"} <= set(concepts):

@@ -93,6 +93,8 @@ def in_words(value) -> str:
         return "yes" if value else "no"
     if value is None:
         return "none"
+    if isinstance(value, str):
+        return tidy(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = [in_words(v) for v in value]
         if not items:
@@ -107,7 +109,7 @@ def in_words(value) -> str:
         import dataclasses
 
         return in_words(dataclasses.asdict(value))
-    return str(value)
+    return tidy(str(value))
 
 
 def _wordy(key) -> bool:
@@ -115,7 +117,17 @@ def _wordy(key) -> bool:
     return bool(re.fullmatch(r"[a-z][a-z0-9_]*", str(key)))
 
 
+_PY_LIST = re.compile(r"\[((?:'[^'\]]*'|\"[^\"\]]*\")(?:, (?:'[^'\]]*'|\"[^\"\]]*\"))*)?\]")
+_PY_ITEM = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+
+
+def tidy(text: str) -> str:
+    """An engine message in words: a Python list of names written out ("['A', 'B']" -> "A and B")."""
+    return _PY_LIST.sub(lambda m: in_words([a or b for a, b in _PY_ITEM.findall(m.group(0))]), str(text))
+
+
 def plain(what: str) -> str:
+    what = tidy(what)
     for old, new in _OPS:
         what = what.replace(old, new)
     return what[:1].upper() + what[1:]
@@ -144,9 +156,9 @@ def _details(inputs: dict, raw, floored) -> str:
 
 def outcome_lines(outcome: dict) -> tuple[str, ...]:
     if outcome.get("status") == "not-in-source":
-        return (f"Not in this rulebook: {outcome.get('reason', '')}",)
+        return (f"Not in this rulebook: {tidy(outcome.get('reason', ''))}",)
     if outcome.get("status") == "unsettled":
-        return (f"The rulebook does not decide this: {outcome.get('question', '')}",)
+        return (f"The rulebook does not decide this: {tidy(outcome.get('question', ''))}",)
     return tuple(f"{label(k)}: {in_words(v)}." for k, v in outcome.items())
 
 
@@ -307,7 +319,7 @@ def _decision(data: dict, exc: MissingChoice) -> Decision:
 
 
 def sentence(text: str) -> str:
-    text = text.strip()
+    text = tidy(text).strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
