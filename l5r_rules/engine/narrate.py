@@ -246,7 +246,7 @@ def _stories(result: Result, texts: RuleTexts) -> tuple[StepStory, ...]:
     previous: Quote | None = None
     for step in result.trace:
         entry = texts.entry(step.rule) if step.rule else None
-        quote = pick(step.rule, entry["text"], step.what, step.sentence) if entry else None
+        quote = pick(step.rule, entry["text"], step.what, step.sentence, _translation(entry)) if entry else None
         same = quote is not None and previous is not None and quote == previous
         out.append(
             StepStory(
@@ -267,7 +267,16 @@ def _source_story(data: dict, texts: RuleTexts, about: str) -> StepStory | None:
     entry = texts.entry(rule) if rule else None
     if not entry:
         return None
-    return StepStory(words="", rule=rule, cite=texts.cite(rule), quote=pick(rule, entry["text"], about))
+    quote = pick(rule, entry["text"], about, translation=_translation(entry))
+    return StepStory(words="", rule=rule, cite=texts.cite(rule), quote=quote)
+
+
+def _translation(entry: dict) -> str | None:
+    """The English translation of an entry in another language (matched against the steps' English words)."""
+    if entry.get("lang", "en") == "en":
+        return None
+    tr = entry.get("translation") or {}
+    return tr.get("text") if tr.get("lang") == "en" and isinstance(tr.get("text"), str) else None
 
 
 def _set(data: dict, path: tuple, value) -> dict:
@@ -383,6 +392,9 @@ def _quote_lines(story: StepStory, width: int, indent: str) -> list[str]:
     if story.quote:
         text = strip_emphasis(story.quote.text) + (" …" if story.quote.cut else "")
         lines += _wrap(f"“{text}”", width, indent, indent + " ")
+        if story.quote.translation:
+            said = strip_emphasis(story.quote.translation)
+            lines += _wrap(f"(unofficial translation, our words: “{said}”)", width, indent + " ", indent + "  ")
     if story.cite:
         lines += _wrap(f"— {story.cite}", width, indent + "  ", indent + "    ")
     return lines

@@ -113,6 +113,12 @@ class PageHelpers:
         return Markup('<a class="l5r-ruling-quote" href="{}">“{}{}”</a>').format(
             self.entry_link(quote.entry, quote.anchor), inline, more)
 
+    def inline(self, text: str) -> Markup:
+        """Inline Markdown (emphasis) as safe HTML; raw HTML is shown as text."""
+        from ..blocks import parser
+
+        return Markup(parser().renderInline(text))
+
     def cite_id(self, entry_id: str) -> Markup:
         entry = self.data.entries.get(entry_id)
         return self.cite(entry) if entry else Markup("")
