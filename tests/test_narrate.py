@@ -152,3 +152,14 @@ def test_resolve_explain_json_adds_the_narration():
     data = json.loads(res.output)
     assert data["expect"]["matches"] is True and data["narration"]["kind"] == "decision"
     assert len(data["narration"]["decision"]["options"]) == 3
+
+
+def test_one_rule_applied_to_many_cards_is_one_step():
+    from l5r_rules.engine import run_scenario
+
+    data = yamlio.load_plain(RULINGS / "lcg" / "lcg-tom-influence.yaml")
+    n = narrate(data, texts())
+    assert len(n.steps) < len(run_scenario(data).trace) / 3
+    step = next(s for s in n.steps if s.words.startswith("Lion dynasty 1, Lion dynasty 2"))
+    assert "Lion dynasty 13: at most 3 copies across both decks: yes." in step.words
+    assert "in-clan or be neutral" in next(s for s in n.steps if "in-clan or neutral" in s.words).quote.text

@@ -241,12 +241,42 @@ def _rules(data: dict, texts: RuleTexts) -> str:
     return f"{texts.title(document)} ({data.get('ruleset', '')}), procedure: {label(data.get('procedure', '')).lower()}"
 
 
+def _grouped(trace) -> list:
+    """Consecutive steps that apply one rule to several things with one result ('Holding 1: at most 3
+    copies', 'Holding 2: ...', each with the same values) become one step naming them all."""
+    import dataclasses
+
+    out: list = []  # (step, the words its quote is picked by: the first step's own)
+    heads: list[str] = []
+    for step in trace:
+        head, sep, tail = step.what.partition(": ")
+        last = out[-1][0] if out else None
+        if (
+            last is not None
+            and sep
+            and heads
+            and step.inputs == last.inputs
+            and step.raw is None
+            and step.sentence == last.sentence
+            and step.rule == last.rule
+            and step.result == last.result
+            and type(step.result) is type(last.result)
+            and tail == last.what.partition(": ")[2]
+        ):
+            heads.append(head)
+            out[-1] = (dataclasses.replace(last, what=f"{in_words(heads)}: {tail}"), out[-1][1])
+            continue
+        out.append((step, step.what))
+        heads = [head] if sep and step.raw is None else []
+    return out
+
+
 def _stories(result: Result, texts: RuleTexts) -> tuple[StepStory, ...]:
     out: list[StepStory] = []
     previous: Quote | None = None
-    for step in result.trace:
+    for step, about in _grouped(result.trace):
         entry = texts.entry(step.rule) if step.rule else None
-        quote = pick(step.rule, entry["text"], step.what, step.sentence, _translation(entry)) if entry else None
+        quote = pick(step.rule, entry["text"], about, step.sentence, _translation(entry)) if entry else None
         same = quote is not None and previous is not None and quote == previous
         out.append(
             StepStory(
