@@ -125,7 +125,7 @@ def test_a_declared_sentence_is_quoted_and_the_nearest_otherwise():
 
 
 def test_values_in_words():
-    assert step_words("not a legal target", False) == "Not a legal target: no."
+    assert step_words("a legal target", False) == "A legal target: no."
     assert step_words("destroyed if Force <= Yu", True) == "Destroyed if Force ≤ Yu: yes."
     assert in_words({"attacker": 2, "defender": 0}) == "attacker 2, defender 0"
     assert in_words(["A", "B", "C"]) == "A, B and C" and in_words([]) == "none" and in_words(None) == "none"
@@ -163,3 +163,20 @@ def test_one_rule_applied_to_many_cards_is_one_step():
     step = next(s for s in n.steps if s.words.startswith("Lion dynasty 1, Lion dynasty 2"))
     assert "Lion dynasty 13: at most 3 copies across both decks: yes." in step.words
     assert "in-clan or be neutral" in next(s for s in n.steps if "in-clan or neutral" in s.words).quote.text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_double_negative(name):
+    """A failed check whose words say 'not' never reads '...not...: no.' ('not a legal Yu target: false')."""
+    for story in told(name).steps:
+        assert not re.search(r"\b(not|cannot|never)\b[^()]*: no\.$", re.sub(r"\([^)]*\)", "", story.words)), story.words
+
+
+def test_a_failed_negative_check_reads_plainly():
+    assert step_words("Zombies is Undead: Fear does not affect it", False) == "Zombies is Undead: no."
+    assert step_words("a Horde player may not win an Honor Victory", False) == (
+        "A Horde player may not win an Honor Victory: does not apply here."
+    )
+    assert (
+        step_words("exceed (not equal) the Province strength", False) == "Exceed (not equal) the Province strength: no."
+    )

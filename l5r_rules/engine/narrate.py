@@ -133,10 +133,27 @@ def plain(what: str) -> str:
     return what[:1].upper() + what[1:]
 
 
+_NEGATION = re.compile(r"\b(not|cannot|never)\b|n't\b", re.I)  # "no X" names an absence, not a negation
+
+
+def negated(text: str) -> bool:
+    """The words say 'not' (outside brackets: 'exceed (not equal)' is a comparison, not a negation)."""
+    return bool(_NEGATION.search(re.sub(r"\([^)]*\)", "", text)))
+
+
 def step_words(what: str, result) -> str:
-    """A trace step as a sentence: its description and its result in words."""
+    """A trace step as a sentence: its description and its result in words.
+
+    A check that failed is never a double negative: 'X: Fear does not affect it' that does not hold reads
+    'X: no.' (the condition failed, so its consequence is moot), and a negative rule that does not hold
+    reads 'does not apply here'."""
     text = plain(what.rstrip(". "))
     if isinstance(result, bool):
+        if result is False and negated(text):
+            head, sep, tail = text.partition(": ")
+            if sep and not negated(head):
+                return f"{head}: no."
+            return f"{text}: does not apply here."
         return f"{text}: {'yes' if result else 'no'}."
     return f"{text}: {in_words(result)}."
 
