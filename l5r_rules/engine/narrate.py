@@ -123,10 +123,22 @@ _PY_ITEM = re.compile(r"'([^']*)'|\"([^\"]*)\"")
 
 def tidy(text: str) -> str:
     """An engine message in words: a Python list of names written out ("['A', 'B']" -> "A and B")."""
-    return _PY_LIST.sub(lambda m: in_words([a or b for a, b in _PY_ITEM.findall(m.group(0))]), str(text))
+    text = str(text).replace("[]", "an empty list")
+    return _PY_LIST.sub(lambda m: in_words([a or b for a, b in _PY_ITEM.findall(m.group(0))]), text)
+
+
+_STAGE = re.compile(r"^\[(\d+)\. ([\w-]+)\] ")  # a chained scenario's step: "[2. resolve-conflict] what"
+
+
+def unstaged(what: str) -> str:
+    """A step's own words, without the chain stage a chained scenario puts before them."""
+    return _STAGE.sub("", what)
 
 
 def plain(what: str) -> str:
+    stage = _STAGE.match(what)
+    if stage:  # "[2. resolve-conflict] x" -> "Resolve conflict — x"
+        what = f"{label(stage.group(2))} — {what[stage.end() :]}"
     what = tidy(what)
     for old, new in _OPS:
         what = what.replace(old, new)
@@ -172,11 +184,24 @@ def _details(inputs: dict, raw, floored) -> str:
 
 
 def outcome_lines(outcome: dict) -> tuple[str, ...]:
+    chain = outcome.get("chain")
+    if isinstance(chain, dict) and chain:  # a chained scenario: what each procedure decided, in order
+        out = []
+        for key, part in chain.items():
+            n, _, procedure = str(key).partition(".")
+            said = "; ".join(line.rstrip(".") for line in _lines(part if isinstance(part, dict) else {"result": part}))
+            out.append(f"{n}. {label(procedure)}: {said}.")
+        return tuple(out)
+    return _lines(outcome)
+
+
+def _lines(outcome: dict) -> tuple[str, ...]:
     if outcome.get("status") == "not-in-source":
         return (f"Not in this rulebook: {tidy(outcome.get('reason', ''))}",)
     if outcome.get("status") == "unsettled":
         return (f"The rulebook does not decide this: {tidy(outcome.get('question', ''))}",)
-    return tuple(f"{label(k)}: {in_words(v)}." for k, v in outcome.items())
+    # `state` is the game state a chained procedure hands on (its fields are in the outcome already)
+    return tuple(f"{label(k)}: {in_words(v)}." for k, v in outcome.items() if k != "state")
 
 
 # --- the narration -------------------------------------------------------------------------------
@@ -283,7 +308,7 @@ def _grouped(trace) -> list:
             heads.append(head)
             out[-1] = (dataclasses.replace(last, what=f"{in_words(heads)}: {tail}"), out[-1][1])
             continue
-        out.append((step, step.what))
+        out.append((step, unstaged(step.what)))
         heads = [head] if sep and step.raw is None else []
     return out
 
@@ -365,13 +390,32 @@ def _decision(data: dict, exc: MissingChoice) -> Decision:
         shown = in_words(value) if value is not None else "none (no one)"
         try:
             result = run(_set(data, tuple(exc.path), value))
-        except MissingChoice as more:
-            options.append(Option(shown, refused=f"then a further decision is needed: {_why(more)}"))
         except ScenarioError as bad:
-            options.append(Option(shown, refused=f"not allowed: {bad.message}"))
+            more = _as_decision(bad)
+            if isinstance(more, MissingChoice):
+                options.append(Option(shown, refused=f"then a further decision is needed: {_why(more)}"))
+            else:
+                options.append(Option(shown, refused=f"not allowed: {tidy(bad.message)}"))
         else:
             options.append(Option(shown, outcome_lines(result.outcome)))
     return Decision(exc.name, yamlio.dotted(tuple(exc.path)), _why(exc), tuple(options))
+
+
+_MISSING = re.compile(r"missing decision '([^']+)': (.*)$")
+
+
+def _as_decision(error):
+    """A missing decision re-raised as a plain ScenarioError (a chained step adds its procedure's name to the
+    message) is still a decision: recognised by the path ending in choices.<name> and MissingChoice's words."""
+    if error is None or isinstance(error, MissingChoice) or not isinstance(error, ScenarioError):
+        return error
+    found = _MISSING.search(error.message)
+    path = tuple(error.path)
+    if found and len(path) >= 2 and path[-2] == "choices" and path[-1] == found.group(1):
+        decision = MissingChoice(found.group(1), found.group(2))
+        decision.path = path
+        return decision
+    return error
 
 
 def sentence(text: str) -> str:
@@ -399,6 +443,7 @@ def narrate(data: dict, texts: RuleTexts, result: Result | None = None, error: E
         rules=_rules(data, texts),
         note=str((data.get("source") or {}).get("note") or ""),
     )
+    error = _as_decision(error)
     if isinstance(error, MissingChoice):
         decision = _decision(data, error)
         return Narration(**base, decision=decision, refused_rule=_source_story(data, texts, decision.why))
