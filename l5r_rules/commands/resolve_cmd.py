@@ -174,11 +174,11 @@ def _at(file: Path, path: tuple, message: str):
 
 def _print_result(data: dict, result) -> None:
     """The short form: the outcome in words and each step with the entry id it cites (--explain quotes them)."""
-    from ..engine.narrate import outcome_lines, step_words
+    from ..engine.narrate import grouped, outcome_lines, step_words
 
     click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
     click.echo("outcome:")
     for line in outcome_lines(result.outcome):
         click.echo(f"  {line}")
-    for i, step in enumerate(result.trace, 1):
+    for i, (step, _) in enumerate(grouped(result.trace), 1):
         click.echo(f"{i:3}. [{step.rule}] {step_words(step.what, step.result)}")

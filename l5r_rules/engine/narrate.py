@@ -167,7 +167,7 @@ def step_words(what: str, result) -> str:
                 return f"{head}: no."
             return f"{text}: does not apply here."
         return f"{text}: {'yes' if result else 'no'}."
-    return f"{text}: {in_words(result)}."
+    return f"{text}: {in_words(result).rstrip('.')}."
 
 
 def _details(inputs: dict, raw, floored) -> str:
@@ -197,9 +197,9 @@ def outcome_lines(outcome: dict) -> tuple[str, ...]:
 
 def _lines(outcome: dict) -> tuple[str, ...]:
     if outcome.get("status") == "not-in-source":
-        return (f"Not in this rulebook: {tidy(outcome.get('reason', ''))}",)
+        return (f"Not in this rulebook: {sentence(outcome.get('reason', ''))}",)
     if outcome.get("status") == "unsettled":
-        return (f"The rulebook does not decide this: {tidy(outcome.get('question', ''))}",)
+        return (f"The rulebook does not decide this: {sentence(outcome.get('question', ''))}",)
     # `state` is the game state a chained procedure hands on (its fields are in the outcome already)
     return tuple(f"{label(k)}: {in_words(v)}." for k, v in outcome.items() if k != "state")
 
@@ -283,7 +283,7 @@ def _rules(data: dict, texts: RuleTexts) -> str:
     return f"{texts.title(document)} ({data.get('ruleset', '')}), procedure: {label(data.get('procedure', '')).lower()}"
 
 
-def _grouped(trace) -> list:
+def grouped(trace) -> list:
     """Consecutive steps that apply one rule to several things with one result ('Holding 1: at most 3
     copies', 'Holding 2: ...', each with the same values) become one step naming them all."""
     import dataclasses
@@ -308,7 +308,8 @@ def _grouped(trace) -> list:
             heads.append(head)
             out[-1] = (dataclasses.replace(last, what=f"{in_words(heads)}: {tail}"), out[-1][1])
             continue
-        out.append((step, unstaged(step.what)))
+        # a result in words (a reason, a name) says which sentence is meant as much as the description does
+        out.append((step, unstaged(step.what) + (f" {step.result}" if isinstance(step.result, str) else "")))
         heads = [head] if sep and step.raw is None else []
     return out
 
@@ -316,7 +317,7 @@ def _grouped(trace) -> list:
 def _stories(result: Result, texts: RuleTexts) -> tuple[StepStory, ...]:
     out: list[StepStory] = []
     previous: Quote | None = None
-    for step, about in _grouped(result.trace):
+    for step, about in grouped(result.trace):
         entry = texts.entry(step.rule) if step.rule else None
         quote = pick(step.rule, entry["text"], about, step.sentence, _translation(entry)) if entry else None
         same = quote is not None and previous is not None and quote == previous
