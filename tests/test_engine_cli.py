@@ -26,7 +26,7 @@ def run(*args):
 def test_prints_outcome_and_cited_steps():
     res = run(GOOD)
     assert res.exit_code == 0
-    assert '"province_destroyed": true' in res.output
+    assert "Province destroyed: yes." in res.output and "{" not in res.output
     assert "[lotus-4-5-resolution-segment]" in res.output
 
 
@@ -64,7 +64,7 @@ def test_bad_scenario_is_one_line_per_problem(tmp_path, body, line, field):
     path = tmp_path / "bad.yaml"
     path.write_text(HEAD + body, encoding="utf-8")
     res = run(path)
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     first = res.output.strip().splitlines()[0]
     assert first.startswith(f"{path}:{line}: {field} ")
     assert "Traceback" not in res.output
@@ -253,7 +253,7 @@ def test_input_errors_name_the_field_and_its_line(tmp_path, name, old, new, fiel
     path.write_text(text, encoding="utf-8")
     line = max(i for i, t in enumerate(text.splitlines(), 1) if at in t)
     res = run(path)
-    assert res.exit_code == 1, res.output
+    assert res.exit_code == 2, res.output
     assert "internal engine error" not in res.output and "Traceback" not in res.output
     lines = [t for t in res.output.splitlines() if t.startswith(f"{path}:{line}: {field} ")]
     assert lines and words in lines[0], res.output
@@ -264,7 +264,7 @@ def test_missing_decision_names_it(tmp_path):
     path = tmp_path / "incomplete.yaml"
     path.write_text(text.replace("error: missing decision 'assignments'", "outcome: {destroyed: []}"), encoding="utf-8")
     res = run(path)
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "choices.assignments missing decision 'assignments'" in res.output
 
 
@@ -359,6 +359,6 @@ def test_unreadable_files_are_one_line_errors(tmp_path, make, words):
     path = tmp_path / "scenario.yaml"
     make(path)
     res = run(path)
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     lines = res.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{path}:") and words in lines[0], res.output

@@ -16,16 +16,25 @@ import click
     "as_json",
     is_flag=True,
     help='Print {"outcome": ..., "trace": [...], "expect": {"matches": ..., "problems": [...]}} as JSON '
-    '(or {"error": ..., "expect": ...} for a scenario that fails).',
+    '(or {"error": ..., "expect": ...} for a scenario that fails); with --explain also "narration".',
 )
-@click.option("--explain", is_flag=True, help="Also print each step's inputs and values.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Print the ruling in words: the situation, each step with the rule sentence it applies "
+    "(quoted from the cited entry, with its citation), and the outcome, wrapped to the terminal width.",
+)
 def resolve_cmd(file, as_json, explain):
     """Resolve a scenario: print the outcome and the rule entries each step applies,
     then compare them with the scenario's `expect` (exit status 1 when they differ).
 
     A scenario whose `expect.error` names the error it must fail with exits 0
-    when it fails with that error (and 1 when it resolves or fails otherwise).
-    A bad scenario prints `path:line: field message` and exits with status 1.
+    when it fails with that error, and prints that verdict (also with --json);
+    it exits 1 when it resolves or fails otherwise. A scenario that needs a
+    player's decision names it; with --explain it shows each option's outcome.
+    A bad scenario (a field that is wrong or missing, a name that `given` does
+    not define, a procedure of another game) prints `path:line: field message`
+    and exits with status 2.
 
     \b
     Example:
@@ -37,12 +46,12 @@ def resolve_cmd(file, as_json, explain):
     not_a_file = _not_a_file(file)
     if not_a_file:
         click.echo(f"{file}:1: (document) {not_a_file}", err=True)
-        sys.exit(1)
+        sys.exit(2)
     data, problems = scenario.load(file)
     if problems:
         for p in problems:
             click.echo(p.render(str(file)), err=True)
-        sys.exit(1)
+        sys.exit(2)
     expected_error = data["expect"].get("error")
     try:
         result = scenario.run(data)
@@ -52,7 +61,7 @@ def resolve_cmd(file, as_json, explain):
             else [_at(file, p.path, p.message).render(str(file)) for p in scenario.check(data, result)]
         )
     except ScenarioError as exc:
-        _failed(file, data, _at(file, exc.path, exc.message), as_json)
+        _failed(file, data, exc, _at(file, exc.path, exc.message), as_json, explain)
     except Exception as exc:  # an engine bug must still not print a traceback at the user
         click.echo(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", err=True)
         sys.exit(2)
@@ -65,15 +74,18 @@ def resolve_cmd(file, as_json, explain):
             ).render(str(file))
         ]
     if as_json:
-        click.echo(
-            json.dumps(
-                {**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}},
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        out = {**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}}
+        if explain:
+            out["narration"] = _narration(file, data, result=result).to_json()
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         sys.exit(1 if mismatches else 0)
-    _print_result(data, result, explain)
+    if explain:
+        from ..engine.narrate import as_text
+
+        click.echo(as_text(_narration(file, data, result=result)))
+        click.echo("")
+    else:
+        _print_result(data, result)
     if mismatches:
         for line in mismatches:
             click.echo(line, err=True)
@@ -91,8 +103,16 @@ def _not_a_file(file: Path) -> str:
     return "is not a regular file" if file.exists() else "no such file"
 
 
-def _failed(file: Path, data: dict, error, as_json: bool):
-    """The scenario failed with `error`: exit 0 if `expect.error` names it, else 1 with both texts.
+def _narration(file: Path, data: dict, result=None, error=None):
+    from ..engine.narrate import RuleTexts, narrate
+    from ..layout import find_root
+
+    return narrate(data, RuleTexts(find_root(Path(file).resolve().parent)), result=result, error=error)
+
+
+def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
+    """The scenario failed with `error`: exit 0 if `expect.error` names it; 1 if it names another error;
+    2 if the scenario expects no error (the file is wrong or incomplete: the user's to fix).
 
     The same test as tests/test_rulings.py: the expected text is part of the error's message.
     """
@@ -113,23 +133,26 @@ def _failed(file: Path, data: dict, error, as_json: bool):
         ]
     )
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "error": {
-                        "where": where,
-                        "line": error.line,
-                        "field": yamlio.dotted(error.path),
-                        "message": error.message,
-                    },
-                    "expect": {"matches": matches, "problems": problems},
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        out = {
+            "error": {
+                "where": where,
+                "line": error.line,
+                "field": yamlio.dotted(error.path),
+                "message": error.message,
+            },
+            "expect": {"matches": matches, "problems": problems},
+        }
+        if explain:
+            out["narration"] = _narration(file, data, error=exc).to_json()
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
     elif matches:
-        click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
+        if explain:
+            from ..engine.narrate import as_text
+
+            click.echo(as_text(_narration(file, data, error=exc)))
+            click.echo("")
+        else:
+            click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
         click.echo(f"error: {where}")
         click.echo("expect: this is the error the scenario expects")
     else:
@@ -138,7 +161,7 @@ def _failed(file: Path, data: dict, error, as_json: bool):
             click.echo(line, err=True)
         if problems:
             click.echo("expect: does NOT match the error above", err=True)
-    sys.exit(0 if matches else 1)
+    sys.exit(0 if matches else 1 if expected is not None else 2)
 
 
 def _at(file: Path, path: tuple, message: str):
@@ -149,14 +172,13 @@ def _at(file: Path, path: tuple, message: str):
     return Problem(tuple(path), message, yamlio.load_file(file).where(path)[0])
 
 
-def _print_result(data: dict, result, explain: bool) -> None:
+def _print_result(data: dict, result) -> None:
+    """The short form: the outcome in words and each step with the entry id it cites (--explain quotes them)."""
+    from ..engine.narrate import grouped, outcome_lines, step_words
+
     click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
-    click.echo("outcome: " + json.dumps(result.outcome, ensure_ascii=False))
-    for i, step in enumerate(result.trace, 1):
-        click.echo(f"{i:3}. [{step.rule}] {step.what}: {json.dumps(step.result, ensure_ascii=False)}")
-        if explain:
-            extra = dict(step.inputs)
-            if step.raw is not None or step.floored is not None:
-                extra.update(raw=step.raw, floored=step.floored)
-            if extra:
-                click.echo("       " + json.dumps(extra, ensure_ascii=False))
+    click.echo("outcome:")
+    for line in outcome_lines(result.outcome):
+        click.echo(f"  {line}")
+    for i, (step, _) in enumerate(grouped(result.trace), 1):
+        click.echo(f"{i:3}. [{step.rule}] {step_words(step.what, step.result)}")

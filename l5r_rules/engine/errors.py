@@ -24,11 +24,17 @@ class ScenarioError(EngineError):
 
 
 class MissingChoice(ScenarioError):
-    """A player decision the procedure needs is not in `choices`; never defaulted."""
+    """A player decision the procedure needs is not in `choices`; never defaulted.
 
-    def __init__(self, name: str, message: str):
+    `options`, where the procedure can list them (a closed set such as the tied clans), are the values
+    the decision may take; the narration runs the scenario once per option (see narrate.py).
+    """
+
+    def __init__(self, name: str, message: str, options: tuple | None = None):
         super().__init__(("choices", name), f"missing decision '{name}': {message}")
         self.name = name
+        self.why = message
+        self.options = tuple(options) if options is not None else None
 
 
 class NotInSource(EngineError):

@@ -18,12 +18,15 @@ class Step:
     result: Any = None
     raw: int | None = None
     floored: int | None = None
+    sentence: str | None = None  # optional: the sentence of `rule`'s text this step applies (verbatim)
 
     def to_json(self) -> dict:
         out = {"rule": self.rule, "what": self.what, "inputs": self.inputs, "result": self.result}
         if self.raw is not None or self.floored is not None:
             out["raw"] = self.raw
             out["floored"] = self.floored
+        if self.sentence is not None:
+            out["sentence"] = self.sentence
         return out
 
 
@@ -58,9 +61,12 @@ class Tracer:
         result: Any = None,
         raw: int | None = None,
         floored: int | None = None,
+        sentence: str | None = None,
         **inputs: Any,
     ) -> Any:
-        self.steps.append(Step(rule, what, dict(inputs), result, raw, floored))
+        """Record a step; `sentence` (optional) names the sentence of the rule's text it applies, verbatim
+        (the narration quotes it; without it the narration picks the sentence nearest to `what`)."""
+        self.steps.append(Step(rule, what, dict(inputs), result, raw, floored, sentence))
         return result
 
     def done(self, outcome: dict) -> Result:

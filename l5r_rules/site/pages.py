@@ -108,6 +108,25 @@ class PageHelpers:
     def translation(self, entry: dict) -> Markup:
         return render_text(entry["translation"]["text"], entry["id"] + "-en")
 
+    def rule_quote(self, quote) -> Markup:
+        """A quoted rule sentence (engine/quotes.py), its Markdown emphasis rendered, linked to its paragraph."""
+        from ..blocks import parser
+
+        inline = Markup(parser().renderInline(quote.text))
+        more = Markup(" …") if quote.cut else Markup("")
+        return Markup('<a class="l5r-ruling-quote" href="{}">“{}{}”</a>').format(
+            self.entry_link(quote.entry, quote.anchor), inline, more)
+
+    def inline(self, text: str) -> Markup:
+        """Inline Markdown (emphasis) as safe HTML; raw HTML is shown as text."""
+        from ..blocks import parser
+
+        return Markup(parser().renderInline(text))
+
+    def cite_id(self, entry_id: str) -> Markup:
+        entry = self.data.entries.get(entry_id)
+        return self.cite(entry) if entry else Markup("")
+
     def cite(self, entry: dict) -> Markup:
         doc = self.data.document_of(entry)
         cite = citation.of_entry(entry, doc.title if doc else None, doc.year if doc else None)

@@ -1,9 +1,11 @@
 """The worked examples (engine scenarios, `Layout.rulings`) on the pages of the entries they cite.
 
-Each scenario is resolved once by the rules engine (`l5r_rules.engine.run_scenario`);
-it is shown on the pages of its source entry, the rules its `expect` names and the
-rules its resolution applies. When one scenario fails to run, its page shows the
-one-line reason instead of an outcome, and the build goes on.
+Each scenario is resolved once by the rules engine (`l5r_rules.engine.run_scenario`)
+and narrated as a ruling (`l5r_rules.engine.narrate`: the situation, each step with the
+rule sentence it applies, the outcome; a player's decision with each option's outcome;
+a play the rules refuse, with the rule). It is shown on the pages of its source entry,
+the rules its `expect` names and the rules its resolution applies. `error` keeps the
+engine's one-line reason for the JSON API; pages show the narration.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class ScenarioView:
     outcome: str | None = None
     cited: tuple[str, ...] = field(default_factory=tuple)
     error: str | None = None
+    narration: object | None = None  # engine.narrate.Narration
 
 
 def _jsonable(value):
@@ -57,8 +60,12 @@ def scenario_files(layout: Layout) -> list[Path]:
     return sorted(p for p in base.glob("*/*.yaml") if p.parent.name != "golden") if base.is_dir() else []
 
 
-def load_scenarios(layout: Layout) -> list[ScenarioView]:
+def load_scenarios(layout: Layout, texts=None) -> list[ScenarioView]:
+    """Every scenario, resolved and narrated; `texts` (engine.narrate.RuleTexts) defaults to the checkout's."""
     from ..engine import EngineError, run_scenario
+    from ..engine.narrate import RuleTexts, narrate
+
+    texts = texts or RuleTexts(layout.root)
 
     views = []
     for path in scenario_files(layout):
@@ -71,12 +78,13 @@ def load_scenarios(layout: Layout) -> list[ScenarioView]:
         named = [source.get("entry"), *((data.get("expect") or {}).get("rules") or [])]
         try:
             result = run_scenario(data)  # once: its trace also says which rules it applied
-        except EngineError as exc:  # shown on the page instead
-            views.append(ScenarioView(**common, entries=_ids(named), error=f"{type(exc).__name__}: {exc}".splitlines()[0]))
+        except EngineError as exc:  # narrated: the decision a player must make, or the play the rules refuse
+            views.append(ScenarioView(**common, entries=_ids(named), error=f"{type(exc).__name__}: {exc}".splitlines()[0],
+                                      narration=narrate(data, texts, error=exc)))
             continue
         text = json.dumps(_jsonable(result.outcome), ensure_ascii=False, indent=1, sort_keys=True)
         views.append(ScenarioView(**common, entries=_ids(named + list(result.rules)), outcome=text,
-                                  cited=_cited(result.trace)))
+                                  cited=_cited(result.trace), narration=narrate(data, texts, result=result)))
     return views
 
 

@@ -113,7 +113,9 @@ def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
     data.errata_by_card = dict(sorted(by_card.items(), key=lambda kv: (slugify(kv[0]), kv[0])))
     data.authority = kb.authority
     if with_scenarios:
-        data.scenarios = scenario_mod.load_scenarios(kb.layout)
+        from ..engine.narrate import RuleTexts
+
+        data.scenarios = scenario_mod.load_scenarios(kb.layout, RuleTexts.of_kb(kb))
         index: dict[str, list[int]] = defaultdict(list)
         for i, view in enumerate(data.scenarios):
             for eid in view.entries:

@@ -154,11 +154,12 @@ def fight(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
             pick = choice(
                 inp.choices,
                 "attacker_tie",
-                f"attackers {top} tie above the defence; the rulebook does not "
+                f"attackers {' and '.join(top)} tie above the defence; the rulebook does not "
                 "say who wins: name the winning clan, or null for no winner",
             )
         except MissingChoice as exc:
             exc.path = inp.choices_path + ("attacker_tie",)
+            exc.options = (*top, None)  # a tied attacker, or no winner (the message offers null)
             raise
         if pick is not None and pick not in top and pick != inp.defender:
             raise ScenarioError(

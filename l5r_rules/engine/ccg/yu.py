@@ -132,7 +132,7 @@ def resolve(inputs: Inputs, rs: Ruleset):
             raise ScenarioError(missing[target] + ("force",), f"{target}'s Force is needed to compare it with the Yu")
         owner = next((p for p, fs in followers.items() if target in fs), None)
         if owner is None and any(f not in destroyed for f in followers.get(target, ())):
-            t.step(rule, f"{target} still has Followers: not a legal Yu target", False, target=target)
+            t.step(rule, f"{target} has no Followers, as a Yu target must", False, target=target)
             return t.done({"destroyed": destroyed, "honor": 0, "illegal": target})
         value = sum(inputs.yu[n] for n in cards)
         force = forces[target]

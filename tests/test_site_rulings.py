@@ -1,0 +1,47 @@
+"""The built site's worked examples read as rulings: no engine error text on any public page, a decision
+shows each option's outcome, every quoted rule sentence links to an anchor on its entry page."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from test_site import built_real_site
+
+
+def _pages():
+    site = built_real_site()
+    return site, sorted(site.rglob("*.html"))
+
+
+def test_no_public_page_shows_an_engine_error():
+    _site, pages = _pages()
+    shown = [p for p in pages if re.search(r"could not run|MissingChoice|ScenarioError", p.read_text("utf-8"))]
+    assert not shown, shown[:5]
+
+
+def test_a_decision_shows_each_option_and_its_outcome():
+    site, _ = _pages()
+    page = (site / "concepts" / "bfr-battles" / "index.html").read_text("utf-8")
+    aside = page[page.index('id="scenario-bfr-attackers-tie-unsettled"') :]
+    aside = aside[: aside.index("</aside>")]
+    assert "A player must decide" in aside
+    options = re.findall(r"<li><strong>If attacker tie is ([^:<]+):</strong>([^<]*)</li>", aside)
+    assert [o for o, _ in options] == ["Phönix", "Skorpion", "none (no one)"]
+    assert all("Winner:" in outcome for _, outcome in options)
+
+
+def test_worked_examples_show_words_and_linked_rule_sentences():
+    site, pages = _pages()
+    asides = []
+    for page in pages:
+        text = page.read_text("utf-8")
+        asides += [(page, a) for a in re.findall(r'<aside class="l5r-scenario.*?</aside>', text, re.S)]
+    assert len(asides) > 100
+    for page, aside in asides:
+        assert "<pre>" not in aside and "{&#34;" not in aside and '{"' not in html.unescape(aside), page
+        for href in re.findall(r'<a class="l5r-ruling-quote" href="([^"]+)"', aside):
+            target, _, anchor = href.partition("#")
+            path = (page.parent / target).resolve()
+            path = path / "index.html" if path.is_dir() else path
+            assert anchor and f'id="{anchor}"' in path.read_text("utf-8"), (page, href)
