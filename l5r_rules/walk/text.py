@@ -113,7 +113,7 @@ def step_lines(book: Book, phase: Phase, step: Step, entries: dict) -> list[str]
     out += _wrap(" · ".join(nav), "  ")
     out.append("")
     if step.window:
-        out.append(f"{WINDOW_MARK} ACTION WINDOW ({step.window.title}): the {step.window.first} acts first.")
+        out.append(f"{WINDOW_MARK} ACTION WINDOW: {step.window.title}; the {step.window.first} acts first.")
         for rule in step.window.rules:
             out += _quoted(rule, entries, seen=seen)
     else:
