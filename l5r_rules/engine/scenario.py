@@ -226,8 +226,9 @@ def run_chain(data: dict) -> Result:
     """Run the scenario's procedure, then each step of `then`, on one game state.
 
     The state starts as the first `given`; before each step its own `given` is laid on top
-    and the procedure reads the fields it declares (checked against its shape); its outcome's
-    `state` is laid on top afterwards. A step that cannot be answered (not in source,
+    (mappings merged field by field) and the procedure reads the fields it declares (checked
+    against its shape); each field of its outcome's `state` then replaces that field whole
+    (a ring gone from `unclaimed_rings` is gone). A step that cannot be answered (not in source,
     unsettled) ends the chain with that answer. Errors point at the step (`then[i].given...`).
     """
     rs = RULESETS[data["ruleset"]]
@@ -258,7 +259,7 @@ def run_chain(data: dict) -> Result:
         outcome = result.outcome
         if "status" in outcome:  # not in source / unsettled: the chain cannot go on
             break
-        state = _merge(state, outcome.get("state") or {})
+        state = {**state, **(outcome.get("state") or {})}  # the procedure's new values replace the old whole
     return Result({**outcome, "chain": chain, "state": state}, tuple(trace))
 
 
