@@ -38,9 +38,10 @@ def chain(*steps) -> dict:
     return data
 
 
-def test_single_procedure_scenario_has_no_chain_fields():
+def test_single_procedure_scenario_has_no_chain_field():
     result = run_scenario(CONFLICT)
-    assert "chain" not in result.outcome and "state" not in result.outcome
+    assert "chain" not in result.outcome
+    assert result.outcome["state"] == {"winner": "attacker", "province_broken": True, "unopposed": True}
     assert result.outcome["winner"] == "attacker"
 
 

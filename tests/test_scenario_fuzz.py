@@ -57,7 +57,7 @@ def _drop(data, path, pick):
 
 
 def _retype(data, path, pick):
-    _set(data, path, pick(WEIRD))
+    _set(data, path, copy.deepcopy(pick(WEIRD)))  # a copy: a later mutation inside it must not change WEIRD itself
 
 
 def _number(data, path, pick):

@@ -181,7 +181,8 @@ def _envelope(procs: list[Procedure]) -> dict:
             "description": "Optional: further procedures of the same game run in order on one game state (a "
             "chain, e.g. declare a conflict, resolve it, resolve the ring effect, claim the ring). The state starts "
             "as the first step's given; each step lays its own given on top, reads the fields its procedure "
-            "declares; each field of its outcome's `state` then replaces that field. The scenario's outcome is the last step's, with `chain` "
+            "declares; each field of its outcome's `state` then replaces that field. The scenario's outcome is the "
+            "last step's, with `chain` "
             "(each step's outcome by '<n>.<procedure>') and `state`; the trace is every step's, in order.",
             "type": "array",
             "minItems": 1,

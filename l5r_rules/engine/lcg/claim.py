@@ -17,9 +17,11 @@ from .common import CHARACTERS, CLAIMED, RINGS, SIDES, UNCLAIMED, characters, pl
 CITES = ("ring.claim", "ring.home")
 _PARTICIPANT = obj(
     "A participating character.",
-    {"name": {"type": "string", "description": "Character name."},
-     "skill": {"description": "Its skill in the conflict (not used here)."},
-     "bowed": boolean("Bowed.", default=False)},
+    {
+        "name": {"type": "string", "description": "Character name."},
+        "skill": {"description": "Its skill in the conflict (not used here)."},
+        "bowed": boolean("Bowed.", default=False),
+    },
     required=["name"],
 )
 GIVEN = obj(
@@ -38,7 +40,9 @@ GIVEN = obj(
 OUTCOME = obj(
     "Where the ring went and who went home bowed.",
     {
-        "claimed_by": choice_of("attacker, defender, or null (the ring returns to the unclaimed pool).", (*SIDES, None)),
+        "claimed_by": choice_of(
+            "attacker, defender, or null (the ring returns to the unclaimed pool).", (*SIDES, None)
+        ),
         "claimed_rings": CLAIMED,
         "unclaimed_rings": UNCLAIMED,
         "bowed_home": array("Participants that bowed and went home (every participant ends bowed, at home).", NAME),

@@ -44,7 +44,9 @@ GIVEN = obj(
         "unclaimed_rings": UNCLAIMED,
         "provinces": array("The defending player's provinces.", PROVINCE, min_items=1),
         "fate": obj(
-            "Fate pools.", {"attacker": integer("The attacker's fate pool.", minimum=0, default=0)}, example={"attacker": 3}
+            "Fate pools.",
+            {"attacker": integer("The attacker's fate pool.", minimum=0, default=0)},
+            example={"attacker": 3},
         ),
     },
     required=["characters", "unclaimed_rings", "provinces"],
@@ -169,7 +171,9 @@ def resolve(inp: Inputs, rs: Ruleset):
         if covert_name not in d["attackers"] or not mine[covert_name]["covert"]:
             return refuse(rs.cite("covert"), f"{covert_name} is not an attacker with covert")
         if target not in theirs:
-            raise ScenarioError(("choices", "declare", "covert", covert_name), f"'{target}' is not a defending character")
+            raise ScenarioError(
+                ("choices", "declare", "covert", covert_name), f"'{target}' is not a defending character"
+            )
         if theirs[target]["covert"]:
             return refuse(rs.cite("covert"), f"{target} has covert: covert can only choose a character without covert")
         if target in evaded:
@@ -198,6 +202,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         "characters": {s: [plain(c) for c in lst] for s, lst in inp.chars.items()},
     }
     return t.done(
-        {"declared": True, "problem": None, "fate_moved": moved, "province_revealed": revealed, "evaded": evaded,
-         "state": state}
+        {
+            "declared": True,
+            "problem": None,
+            "fate_moved": moved,
+            "province_revealed": revealed,
+            "evaded": evaded,
+            "state": state,
+        }
     )

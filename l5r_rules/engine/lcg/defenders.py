@@ -62,7 +62,9 @@ def resolve(inp: Inputs, rs: Ruleset):
     out = []
     for i, name in enumerate(inp.defenders):
         if name not in mine:
-            raise ScenarioError(("choices", "defenders", i), f"'{name}' is not one of the defending player's characters")
+            raise ScenarioError(
+                ("choices", "defenders", i), f"'{name}' is not one of the defending player's characters"
+            )
         c = mine[name]
         problem = None
         if c["bowed"]:

@@ -33,9 +33,7 @@ GIVEN = obj(
         "winner": choice_of("Who won the conflict.", ("attacker", "defender", None)),
         "honor": HONOR,
         "characters": CHARACTERS,
-        "hands": obj(
-            "Cards in hand.", {s: integer(f"The {s}'s hand.", minimum=0) for s in ("attacker", "defender")}
-        ),
+        "hands": obj("Cards in hand.", {s: integer(f"The {s}'s hand.", minimum=0) for s in ("attacker", "defender")}),
         "conflict_deck": integer("Cards left in the attacker's conflict deck (for Earth).", minimum=0),
     },
     required=["ring", "winner"],
@@ -119,7 +117,9 @@ def resolve(inp: Inputs, rs: Ruleset):
     if inp.elements:
         element = choice(inp.choices, "element", f"the element of the {'/'.join(inp.elements)} ring to resolve")
         if element not in inp.elements:
-            raise ScenarioError(("choices", "element"), f"must be one of the ring's elements: {', '.join(inp.elements)}")
+            raise ScenarioError(
+                ("choices", "element"), f"must be one of the ring's elements: {', '.join(inp.elements)}"
+            )
         t.step(rs.cite("ring.effects"), "a ring with several elements: the player chooses among them", element)
     effects = rs.cite("ring.effects")
     honor = inp.honor
@@ -140,8 +140,11 @@ def resolve(inp: Inputs, rs: Ruleset):
         if deck == 0:
             honor = _need_honor(inp, "earth with an empty conflict deck")
             honor["attacker"] -= 5
-            t.step(rs.cite("running-out"), "no cards remain in the conflict deck: lose 5 honor, shuffle the discard pile",
-                   honor)
+            t.step(
+                rs.cite("running-out"),
+                "no cards remain in the conflict deck: lose 5 honor, shuffle the discard pile",
+                honor,
+            )
             changed.append("attacker loses 5 honor for drawing from an empty conflict deck")
         changed.append("attacker draws 1 card")
         hand = inp.hands.get("defender")
@@ -166,7 +169,9 @@ def resolve(inp: Inputs, rs: Ruleset):
         how = choice(inp.choices, "water", "ready a character, or bow a character with no fate on it")
         side, c = _target(inp, "water")
         if how == "bow" and c["fate"]:
-            raise ScenarioError(("choices", "target"), f"water can bow only a character with no fate; {c['name']} has {c['fate']}")
+            raise ScenarioError(
+                ("choices", "target"), f"water can bow only a character with no fate; {c['name']} has {c['fate']}"
+            )
         c["bowed"] = how == "bow"
         t.step(effects, f"Water: {'bow' if how == 'bow' else 'ready'} {c['name']}", c["bowed"])
         changed.append(f"{c['name']}: {'bowed' if c['bowed'] else 'ready'}")
