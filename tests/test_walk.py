@@ -162,3 +162,20 @@ def test_a_bad_sequence_file_is_one_line_with_its_line(tmp_path, old, new, words
         walk.load(path)
     message = str(info.value)
     assert words in message and re.match(rf"{re.escape(str(path))}:\d+: ", message), message
+
+
+def test_site_has_a_timing_page_per_phase_linking_each_step_to_its_entry():
+    from test_site import built_real_site
+
+    site = built_real_site()
+    index = (site / "timing" / "index.html").read_text(encoding="utf-8")
+    for book in walk.books().values():
+        for phase in book.phases:
+            assert f'href="{book.edition}/{phase.id}/"' in index
+            page = (site / "timing" / book.edition / phase.id / "index.html").read_text(encoding="utf-8")
+            for i, step in enumerate(phase.steps):
+                assert f'id="{step.anchor}"' in page
+                assert f'href="../../../entries/{step.rule.entry}/"' in page
+                if i + 1 < len(phase.steps):
+                    assert f'href="#{phase.steps[i + 1].anchor}"' in page
+            assert page.count("l5r-step-window") == sum(1 for s in phase.steps if s.window)
