@@ -31,6 +31,12 @@ def run(*args):
     return result.exit_code, result.output
 
 
+def test_every_book_names_an_edition_and_game_of_the_registry():
+    registry = load_kb().registry
+    for book in walk.books().values():
+        assert registry.game_of[book.edition] == book.game, book.path
+
+
 def test_every_book_loads_and_has_its_sequences():
     books = walk.books()
     assert set(books) == {"lcg", "gold", "lotus", "ivory"}
