@@ -117,7 +117,7 @@ def step_lines(book: Book, phase: Phase, step: Step, entries: dict) -> list[str]
         for rule in step.window.rules:
             out += _quoted(rule, entries, seen=seen)
     else:
-        out.append("Not an action window: no actions are taken during this step.")
+        out.append("Not an action window: players get no action opportunities at this step.")
     for kind in KINDS:
         rules = book.timing.get(kind)
         if kind == "actions":
@@ -127,7 +127,7 @@ def step_lines(book: Book, phase: Phase, step: Step, entries: dict) -> list[str]
                     out += _quoted(rule, entries, seen=seen)
             continue
         if not rules:
-            out.append(f"{KIND_TITLES[kind]}: this book has no rules for them (not in the source).")
+            out.append(f"{KIND_TITLES[kind]}: this book has no ability type by that name (not in the source).")
             continue
         out.append(f"{KIND_TITLES[kind]}:")
         for rule in rules:
