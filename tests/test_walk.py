@@ -186,3 +186,19 @@ def test_site_has_a_timing_page_per_phase_linking_each_step_to_its_entry():
                 if i + 1 < len(phase.steps):
                     assert f'href="#{phase.steps[i + 1].anchor}"' in page
             assert page.count("l5r-step-window") == sum(1 for s in phase.steps if s.window)
+
+
+@pytest.mark.parametrize(
+    "words, step",
+    [("3.2.2", "3.2.2"), ("d.3", "D.3"), ("Declare defenders", "3.2.1"), ("  claim   RING ", "3.2.7"), ("3.2.", "3.2")],
+)
+def test_a_step_is_found_by_number_or_title(words, step):
+    book = walk.books()["lcg"]
+    phase = book.phase("duel" if step.startswith("D") else "conflict")
+    assert phase.find(words).id == step
+
+
+@pytest.mark.parametrize("words", ["window", "", "declare conflict defenders", "9.9"])
+def test_an_unclear_step_is_not_guessed(words):
+    # "window" is in two titles; a title that is no step's, or nothing, finds none
+    assert walk.books()["lcg"].phase("conflict").find(words) is None

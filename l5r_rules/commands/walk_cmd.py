@@ -15,7 +15,12 @@ from .common import root_option
 @click.argument("game")
 @click.argument("phase", required=False)
 @click.option("--edition", help="Edition of a game with several books (ccg: gold, lotus, ivory).")
-@click.option("--at", "at", metavar="STEP", help="Say what may happen at this step (its number, e.g. 3.2.2, D.3).")
+@click.option(
+    "--at",
+    "at",
+    metavar="STEP",
+    help="Say what may happen at this step: its number (3.2.2, D.3) or its title ('declare defenders').",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the phase (or the step) as JSON.")
 @root_option
 def walk_cmd(game, phase, edition, at, as_json, root):

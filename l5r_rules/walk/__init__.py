@@ -66,8 +66,14 @@ class Phase:
     steps: tuple[Step, ...]
 
     def find(self, step_id: str) -> Step | None:
-        want = step_id.strip().lower().rstrip(".")
-        return next((s for s in self.steps if s.id.lower() == want), None)
+        """The step by its number (3.2.2, D.3), else by its title or the only title holding the words."""
+        want = " ".join(step_id.lower().split()).rstrip(".")
+        by_id = next((s for s in self.steps if s.id.lower() == want), None)
+        if by_id or not want:
+            return by_id
+        by_title = [s for s in self.steps if s.title.lower() == want]
+        holding = [s for s in self.steps if want in s.title.lower()]
+        return (by_title or holding)[0] if len(by_title) == 1 or (not by_title and len(holding) == 1) else None
 
 
 @dataclass(frozen=True)
