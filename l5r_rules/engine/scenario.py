@@ -255,7 +255,8 @@ def run_chain(data: dict) -> Result:
         except ScenarioError as exc:
             raise ScenarioError(where + exc.path, f"({procedure}) {exc.message}") from None
         trace += [replace(s, what=f"[{n}. {procedure}] {s.what}") for s in result.trace]
-        chain[f"{n}.{procedure}"] = result.outcome
+        # each step's outcome without its `state` (the scenario's `state` is the one game state)
+        chain[f"{n}.{procedure}"] = {k: v for k, v in result.outcome.items() if k != "state"}
         outcome = result.outcome
         if "status" in outcome:  # not in source / unsettled: the chain cannot go on
             break
