@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, obj
 from ..trace import Tracer
@@ -64,6 +65,16 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    seen: set = set()
+    for side in SIDES:
+        for i, c in enumerate(given.get(side, [])):
+            if c["name"] in seen:
+                raise ScenarioError(
+                    (("given", side, i, "name")), f"'{c['name']}' participates twice; give each its own name"
+                )
+            seen.add(c["name"])
+    if any(given["ring"] in rings for rings in (given.get("claimed_rings") or {}).values()):
+        raise ScenarioError(("given", "claimed_rings"), f"the {given['ring']} ring is contested: it is not claimed yet")
     claimed = {s: list((given.get("claimed_rings") or {}).get(s, [])) for s in SIDES}
     return Inputs(
         given["ring"],
