@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, obj
+from ..shapes import NAME, array, boolean, choice_of, game_state, obj
 from ..trace import Tracer
 from .common import CHARACTERS, CLAIMED, RINGS, SIDES, UNCLAIMED, characters, plain
 
@@ -47,11 +47,10 @@ OUTCOME = obj(
         "claimed_rings": CLAIMED,
         "unclaimed_rings": UNCLAIMED,
         "bowed_home": array("Participants that bowed and went home (every participant ends bowed, at home).", NAME),
-        "state": obj("The game state for the next step of a chain.", {}),
+        "state": game_state(),
     },
     required=["claimed_by", "claimed_rings", "unclaimed_rings", "bowed_home"],
 )
-OUTCOME["properties"]["state"]["additionalProperties"] = True
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
-from ..shapes import array, boolean, choice_of, described, integer, obj, string
+from ..shapes import array, boolean, choice_of, described, game_state, integer, obj, string
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
 
@@ -105,11 +105,10 @@ OUTCOME = obj(
         "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
         "province_broken": boolean("The attacker won by at least the province strength."),
         "honor": obj("Each player's honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in SIDES}),
-        "state": obj("The game state for the next step of a chain (winner, province_broken, honor).", {}),
+        "state": game_state(),
     },
     required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"],
 )
-OUTCOME["properties"]["state"]["additionalProperties"] = True
 
 
 def build(given: dict, choices: dict) -> Inputs:

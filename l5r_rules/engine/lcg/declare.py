@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, integer, mapping, obj, string
+from ..shapes import NAME, array, boolean, choice_of, game_state, integer, mapping, obj, string
 from ..trace import Tracer
 from .common import CHARACTERS, RINGS, TYPES, UNCLAIMED, characters, current_skill, plain
 
@@ -80,11 +80,10 @@ OUTCOME = obj(
         "fate_moved": integer("Fate moved from the contested ring to the attacker's fate pool.", minimum=0),
         "province_revealed": boolean("The attacked province was facedown and is turned faceup."),
         "evaded": array("Defending characters evaded by covert (cannot be declared as defenders).", NAME),
-        "state": obj("The game state for the next step of a chain.", {}),
+        "state": game_state(),
     },
     required=["declared", "problem", "fate_moved", "province_revealed", "evaded"],
 )
-OUTCOME["properties"]["state"]["additionalProperties"] = True
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, obj, string
+from ..shapes import NAME, array, boolean, choice_of, game_state, obj, string
 from ..trace import Tracer
 from .common import CHARACTERS, TYPES, characters, current_skill
 
@@ -35,11 +35,10 @@ OUTCOME = obj(
         "legal": boolean("Every declared character can defend."),
         "problem": string("Why not (when legal is false).", nullable=True),
         "defenders": array("The defenders with their current skill of the conflict's type.", {"type": "object"}),
-        "state": obj("The game state for the next step of a chain.", {}),
+        "state": game_state(),
     },
     required=["legal", "problem", "defenders"],
 )
-OUTCOME["properties"]["state"]["additionalProperties"] = True
 
 
 @dataclass(frozen=True)

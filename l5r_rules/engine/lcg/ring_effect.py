@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError, Unsettled
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..shapes import NAME, array, boolean, choice_of, game_state, integer, obj, string
 from ..trace import Tracer
 from .common import CHARACTERS, HONOR, RINGS, characters, find, plain
 
@@ -54,14 +54,14 @@ OUTCOME = obj(
     {
         "resolved": boolean("The ring effect resolved."),
         "element": choice_of("The element resolved.", (*RINGS, None)),
-        "honor": obj("Honor afterwards (when given).", {}),
+        "honor": obj(
+            "Honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in ("attacker", "defender")}
+        ),
         "changed": array("What changed, in words (e.g. 'Kakita Yoshi: honored').", NAME),
-        "state": obj("The game state for the next step of a chain.", {}),
+        "state": game_state(),
     },
     required=["resolved", "element", "changed"],
 )
-for _k in ("honor", "state"):
-    OUTCOME["properties"][_k]["additionalProperties"] = True
 
 
 @dataclass(frozen=True)
