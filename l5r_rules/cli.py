@@ -53,6 +53,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "resolve_cmd",
         "Run a rules-engine scenario; print the outcome and cited steps.",
     ),
+    "walk": (
+        "l5r_rules.commands.walk_cmd",
+        "walk_cmd",
+        "Walk a phase's timing steps in order; --at STEP: what may happen there.",
+    ),
     "check-sources": (
         "l5r_rules.commands.check_sources_cmd",
         "check_sources_cmd",

@@ -39,6 +39,14 @@ def errata_edition_page(edition: str) -> str:
     return f"errata/{edition}.md"
 
 
+def timing_index_page() -> str:
+    return "timing/index.md"
+
+
+def timing_page(edition: str, phase: str) -> str:
+    return f"timing/{edition}/{phase}.md"
+
+
 def card_page(card: str) -> str:
     return f"errata/cards/{slugify(card) or 'card'}.md"
 

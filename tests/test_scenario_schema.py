@@ -144,10 +144,18 @@ def test_every_real_outcome_fits_its_procedures_declaration():
     root = generated()
     wrong = []
     for name, data, result in resolved():
-        status = result.outcome.get("status") in ("not-in-source", "unsettled")
-        part = "status-outcome" if status else f"{data['system']}-{data['procedure']}-outcome"
-        check = Draft202012Validator({"$ref": f"#/$defs/{part}", "$defs": root["$defs"]})
-        wrong += [f"{name}: {list(e.absolute_path)} {e.message}" for e in check.iter_errors(result.outcome)]
+        # a chain's outcome is its last step's plus `chain` (each step's outcome) and `state`
+        steps = [data["procedure"]] + [s["procedure"] for s in data.get("then", ())]
+        chain = result.outcome.get("chain", {})
+        outcomes = [(steps[-1], {k: v for k, v in result.outcome.items() if k not in ("chain", "state")})]
+        if chain:
+            assert list(chain) == [f"{n}.{p}" for n, p in enumerate(steps, 1)][: len(chain)], name
+            outcomes += [(key.split(".", 1)[1], out) for key, out in chain.items()]
+        for procedure, outcome in outcomes:
+            status = outcome.get("status") in ("not-in-source", "unsettled")
+            part = "status-outcome" if status else f"{data['system']}-{procedure}-outcome"
+            check = Draft202012Validator({"$ref": f"#/$defs/{part}", "$defs": root["$defs"]})
+            wrong += [f"{name}: {list(e.absolute_path)} {e.message}" for e in check.iter_errors(outcome)]
     assert not wrong, wrong
     assert len(resolved()) > 150
 
@@ -156,10 +164,11 @@ def test_every_cited_rule_is_declared_in_cites():
     by_key = {p.key: p for p in schema_gen.procedures()}
     undeclared = set()
     for _name, data, result in resolved():
-        proc = by_key[f"{data['system']}/{data['procedure']}"]
+        steps = [data["procedure"]] + [s["procedure"] for s in data.get("then", ())]
+        procs = [by_key[f"{data['system']}/{p}"] for p in steps]  # a chain may cite what any of its steps cites
         cites = RULESETS[data["ruleset"]].cites
-        allowed = {cites[k] for k in proc.cites + ("source-gap",) if k in cites}
-        undeclared |= {(proc.key, data["ruleset"], rule) for rule in result.rules if rule not in allowed}
+        allowed = {cites[k] for proc in procs for k in proc.cites + ("source-gap",) if k in cites}
+        undeclared |= {(procs[0].key, data["ruleset"], rule) for rule in result.rules if rule not in allowed}
     assert not undeclared, undeclared
 
 

@@ -16,7 +16,7 @@ reading of `given` raise ScenarioError from the procedure's `build`.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import yamlio
@@ -117,8 +117,13 @@ def _numbers(node, path: tuple):
 def _meaning_problems(data: dict) -> list[Problem]:
     """What the schema cannot say; each check looks only at fields of the right type."""
     out = []
-    for key in ("given", "choices"):
-        for path, n in _numbers(data.get(key), (key,)):
+    places = [((key,), data.get(key)) for key in ("given", "choices")]
+    then = data.get("then")
+    for i, step in enumerate(then if isinstance(then, list) else ()):
+        if isinstance(step, dict):
+            places += [(("then", i, key), step.get(key)) for key in ("given", "choices")]
+    for where, node in places:
+        for path, n in _numbers(node, where):
             if isinstance(n, float):  # the schema's "integer" lets 3.0 and 1e9 through
                 out.append(Problem(path, f"{_short(n)} is a decimal number; write a whole number"))
             elif abs(n) > MAX_NUMBER:
@@ -191,10 +196,76 @@ STATUS_OUTCOME = shapes.obj(
 
 
 def run(data: dict) -> Result:
-    """Resolve a validated scenario; NotInSource/Unsettled become outcomes, ScenarioError propagates."""
+    """Resolve a validated scenario (one procedure, or a chain: see `run_chain`)."""
+    if data.get("then"):
+        return run_chain(data)
     rs = RULESETS[data["ruleset"]]
     mod = module(data["system"], data["procedure"])
     inputs = mod.build(data.get("given") or {}, data.get("choices") or {})
+    return _resolve(mod, inputs, rs)
+
+
+def _merge(base: dict, top: dict) -> dict:
+    """`top` laid over `base`: mappings merge field by field, anything else is replaced."""
+    out = dict(base)
+    for key, value in top.items():
+        out[key] = _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def _given_problems(system: str, procedure: str, given: dict) -> list:
+    """The merged state's fields for one chained step, checked against that procedure's given shape."""
+    from jsonschema import Draft202012Validator
+
+    root = validator("scenario").schema
+    check = Draft202012Validator({"$ref": f"#/$defs/{system}-{procedure}-given", "$defs": root["$defs"]})
+    return sorted(check.iter_errors(given), key=lambda e: list(map(str, e.absolute_path)))
+
+
+def run_chain(data: dict) -> Result:
+    """Run the scenario's procedure, then each step of `then`, on one game state.
+
+    The state starts as the first `given`; before each step its own `given` is laid on top
+    (mappings merged field by field) and the procedure reads the fields it declares (checked
+    against its shape); each field of its outcome's `state` then replaces that field whole
+    (a ring gone from `unclaimed_rings` is gone). A step that cannot be answered (not in source,
+    unsettled) ends the chain with that answer. Errors point at the step (`then[i].given...`).
+    """
+    rs = RULESETS[data["ruleset"]]
+    steps = [((), data["procedure"], data.get("given") or {}, data.get("choices") or {})]
+    steps += [
+        (("then", i), s["procedure"], s.get("given") or {}, s.get("choices") or {}) for i, s in enumerate(data["then"])
+    ]
+    state: dict = {}
+    trace: list[Step] = []
+    chain: dict = {}
+    outcome: dict = {}
+    for n, (where, procedure, given, choices) in enumerate(steps, 1):
+        mod = module(data["system"], procedure)
+        state = _merge(state, given)
+        declared = mod.GIVEN.get("properties", {})
+        mine = {k: v for k, v in state.items() if k in declared}
+        errors = _given_problems(data["system"], procedure, mine)
+        if errors:
+            err = errors[0]
+            raise ScenarioError(where + ("given",) + tuple(err.absolute_path), f"({procedure}) {_say(err)}")
+        try:
+            inputs = mod.build(mine, choices)
+            result = _resolve(mod, inputs, rs)
+        except ScenarioError as exc:
+            raise ScenarioError(where + exc.path, f"({procedure}) {exc.message}") from None
+        trace += [replace(s, what=f"[{n}. {procedure}] {s.what}") for s in result.trace]
+        # each step's outcome without its `state` (the scenario's `state` is the one game state)
+        chain[f"{n}.{procedure}"] = {k: v for k, v in result.outcome.items() if k != "state"}
+        outcome = result.outcome
+        if "status" in outcome:  # not in source / unsettled: the chain cannot go on
+            break
+        state = {**state, **(outcome.get("state") or {})}  # the procedure's new values replace the old whole
+    return Result({**outcome, "chain": chain, "state": state}, tuple(trace))
+
+
+def _resolve(mod, inputs, rs) -> Result:
+    """One procedure's resolution; NotInSource/Unsettled become outcomes, ScenarioError propagates."""
     try:
         return mod.resolve(inputs, rs)
     except NotInSource as exc:

@@ -177,6 +177,31 @@ def _envelope(procs: list[Procedure]) -> dict:
             "it, never a default.",
             "type": "object",
         },
+        "then": {
+            "description": "Optional: further procedures of the same game run in order on one game state (a "
+            "chain, e.g. declare a conflict, resolve it, resolve the ring effect, claim the ring). The state starts "
+            "as the first step's given; each step lays its own given on top, reads the fields its procedure "
+            "declares; each field of its outcome's `state` then replaces that field. The scenario's outcome is the "
+            "last step's, with `chain` "
+            "(each step's outcome by '<n>.<procedure>') and `state`; the trace is every step's, in order.",
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "description": "One further step of the chain.",
+                "type": "object",
+                "properties": {
+                    "procedure": {"description": "Procedure of the scenario's game to run next.", "type": "string"},
+                    "given": {
+                        "description": "Facts this step adds to (or changes in) the game state; checked against "
+                        "the procedure's given once merged with the state.",
+                        "type": "object",
+                    },
+                    "choices": {"description": "Every player decision this step needs.", "type": "object"},
+                },
+                "additionalProperties": False,
+                "required": ["procedure"],
+            },
+        },
         "expect": {
             "description": "What must come out: expect.outcome and/or expect.rules, or expect.error.",
             "type": "object",
@@ -211,10 +236,26 @@ def _branches(procs: list[Procedure]) -> list[dict]:
     for system in systems():
         names = [p.name for p in procs if p.system == system]
         rulesets = [r.id for r in RULESETS.values() if r.system == system]
+        chained = {
+            "properties": {"procedure": {"title": f"a {system} procedure", "enum": names}},
+            "allOf": [
+                {
+                    "if": {"properties": {"procedure": {"const": p.name}}, "required": ["procedure"]},
+                    "then": {"properties": {"choices": {"$ref": f"#/$defs/{p.def_name('choices')}"}}},
+                }
+                for p in procs
+                if p.system == system
+            ],
+        }
         out.append(
             {
                 "if": {"properties": {"system": {"const": system}}, "required": ["system"]},
-                "then": {"properties": {"procedure": {"title": f"a {system} procedure", "enum": names}}},
+                "then": {
+                    "properties": {
+                        "procedure": {"title": f"a {system} procedure", "enum": names},
+                        "then": {"items": chained},
+                    }
+                },
             }
         )
         # only for a known ruleset: an unknown one is reported once, by the top-level enum

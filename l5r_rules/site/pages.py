@@ -284,6 +284,7 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
     if data.authority is not None:
         pages.append(PageSpec("authority.md", "authority.md.j2", {"authority": data.authority}))
     pages.append(PageSpec("translations.md", "translations.md.j2", {"entries": data.translated()}))
+    pages += _timing_pages(data)
     from .. import yamlio
     from ..codes import CODES
 
@@ -312,6 +313,30 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
     return pages
 
 
+def _timing_books(data: SiteData) -> list:
+    """The timing walker's books (l5r_rules/walk) whose edition the site has, in the site's edition order."""
+    from .. import walk
+
+    books = walk.books()
+    return [books[e] for e in data.editions if e in books]
+
+
+def _timing_pages(data: SiteData) -> list[PageSpec]:
+    """A page per phase of each book's timing sequence (the same data as `l5r-rules walk`), and an index."""
+    books = _timing_books(data)
+    phases = [(b, p) for b in books for p in b.phases]
+    pages = [PageSpec(U.timing_index_page(), "timing_index.md.j2", {"books": books})]
+    for i, (book, phase) in enumerate(phases):
+        prev_p = phases[i - 1] if i and phases[i - 1][0] is book else None
+        next_p = phases[i + 1] if i + 1 < len(phases) and phases[i + 1][0] is book else None
+        ctx = {"book": book, "phase": phase, "prev": prev_p, "next": next_p, "kinds": _KIND_TITLES}
+        pages.append(PageSpec(U.timing_page(book.edition, phase.id), "timing_phase.md.j2", ctx))
+    return pages
+
+
+_KIND_TITLES = {"actions": "Actions", "interrupts": "Interrupts", "reactions": "Reactions", "forced": "Forced abilities"}
+
+
 def nav(data: SiteData, extra_pages: list[str]) -> list:
     """The navigation: index pages only (entries, concepts and compare views are linked from them)."""
     items: list = [{"Home": "index.md"}]
@@ -329,6 +354,8 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
     items.append({"Concepts": "concepts/index.md"})
     items.append({"A–Z": "glossary.md"})
     items.append({"Errata": "errata/index.md"})
+    if _timing_books(data):
+        items.append({"Timing": U.timing_index_page()})
     if data.authority is not None:
         items.append({"Authority": "authority.md"})
     items.append({"Battle for Rokugan in English": "translations.md"})

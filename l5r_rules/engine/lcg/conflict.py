@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset import Ruleset
-from ..shapes import array, boolean, choice_of, described, integer, obj, string
+from ..shapes import array, boolean, choice_of, described, game_state, integer, obj, string
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
 
@@ -25,6 +25,7 @@ class Inputs:
     modifiers: dict  # side -> int added to the player's total
     favor: dict | None  # {holder: side, type: military|political}
     province_strength: int
+    honor: dict | None
 
 
 CITES = ("dash", "bowed", "conflict.compare", "conflict.favor", "conflict.win", "conflict.unopposed", "conflict.break")
@@ -77,6 +78,12 @@ GIVEN = obj(
             minimum=0,
             example=3,
         ),
+        "honor": obj(
+            "Each player's honor, if the outcome should show it after an unopposed conflict's loss.",
+            {s: integer(f"The {s}'s honor.") for s in SIDES},
+            required=SIDES,
+            example={"attacker": 10, "defender": 10},
+        ),
     },
     required=["type", "province_strength"],
 )
@@ -97,6 +104,8 @@ OUTCOME = obj(
         "unopposed": boolean("The attacker won with no defending participant."),
         "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
         "province_broken": boolean("The attacker won by at least the province strength."),
+        "honor": obj("Each player's honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in SIDES}),
+        "state": game_state(),
     },
     required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"],
 )
@@ -116,6 +125,7 @@ def build(given: dict, choices: dict) -> Inputs:
         {s: given.get("modifiers", {}).get(s, 0) for s in SIDES},
         given.get("imperial_favor"),
         given["province_strength"],
+        dict(given["honor"]) if given.get("honor") else None,
     )
 
 
@@ -186,4 +196,9 @@ def resolve(inp: Inputs, rs: Ruleset):
             difference=a - d,
             strength=inp.province_strength,
         )
-    return t.done(out)
+    state = {k: out[k] for k in ("winner", "province_broken", "unopposed")}
+    if inp.honor is not None:
+        honor = dict(inp.honor)
+        honor["defender"] -= out["defender_honor_loss"]
+        out["honor"] = state["honor"] = honor
+    return t.done({**out, "state": state})

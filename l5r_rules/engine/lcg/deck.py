@@ -19,9 +19,11 @@ class Inputs:
     dynasty: tuple
     conflict: tuple
     provinces: tuple
+    strongholds: int | None = None
+    roles: int | None = None
 
 
-CITES = ("deck", "deck.limits", "deck.influence")
+CITES = ("deck", "deck.limits", "deck.influence", "role")
 _CARD = obj(
     "A card and how many copies the deck holds.",
     {
@@ -69,6 +71,8 @@ GIVEN = obj(
             ),
             example=[{"name": "Entrenched Position", "ring": "earth"}],
         ),
+        "strongholds": integer("Stronghold cards chosen (exactly 1 is legal); leave out to skip the check.", minimum=0),
+        "roles": integer("Role cards used (at most 1); leave out to skip the check.", minimum=0),
     },
     required=["clan", "influence", "dynasty", "conflict", "provinces"],
 )
@@ -85,7 +89,13 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(
-        given["clan"], given["influence"], tuple(given["dynasty"]), tuple(given["conflict"]), tuple(given["provinces"])
+        given["clan"],
+        given["influence"],
+        tuple(given["dynasty"]),
+        tuple(given["conflict"]),
+        tuple(given["provinces"]),
+        given.get("strongholds"),
+        given.get("roles"),
     )
 
 
@@ -98,6 +108,15 @@ def resolve(inp: Inputs, rs: Ruleset):
         if not ok:
             problems.append(text)
 
+    if inp.strongholds is not None:
+        check(
+            t.step(rule, "exactly 1 stronghold", inp.strongholds == 1, strongholds=inp.strongholds),
+            f"{inp.strongholds} strongholds",
+        )
+    if inp.roles is not None:
+        check(
+            t.step(rs.cite("role"), "at most 1 role card", inp.roles <= 1, roles=inp.roles), f"{inp.roles} role cards"
+        )
     for name, deck in (("dynasty", inp.dynasty), ("conflict", inp.conflict)):
         size = sum(c.get("count", 1) for c in deck)
         check(

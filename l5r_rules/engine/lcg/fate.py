@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import COUNT, NAME, array, integer, mapping, obj, string
+from ..shapes import COUNT, INT, NAME, array, choice_of, integer, mapping, obj, string
 from ..trace import Tracer
 
 
@@ -16,9 +16,11 @@ class Inputs:
     characters: dict  # player -> tuple of (name, fate)
     rings: dict  # unclaimed ring -> fate on it
     choices: dict
+    status: dict  # player -> {name: status}
+    honor: dict | None
 
 
-CITES = ("fate.discard", "fate.remove", "fate.rings")
+CITES = ("fate.discard", "fate.remove", "fate.rings", "status")
 GIVEN = obj(
     "Characters in play with their fate, and the unclaimed rings.",
     {
@@ -34,6 +36,12 @@ GIVEN = obj(
                             "Character name, unique for the player (the outcome names it).", example="Doji Whisperer"
                         ),
                         "fate": integer("Fate on it (0: discarded).", minimum=0, example=1),
+                        "status": choice_of(
+                            "Personal honor status (an honored one discarded gains its controller 1 honor, "
+                            "a dishonored one loses him 1).",
+                            ("honored", "ordinary", "dishonored"),
+                            default="ordinary",
+                        ),
                     },
                     required=["name", "fate"],
                 ),
@@ -41,6 +49,12 @@ GIVEN = obj(
             example={"first": [{"name": "A", "fate": 0}, {"name": "B", "fate": 2}]},
         ),
         "unclaimed_rings": mapping("For each unclaimed ring: the fate on it.", "ring", COUNT, example={"air": 0}),
+        "honor": mapping(
+            "Each player's honor, needed when an honored or dishonored character is discarded.",
+            "player",
+            INT,
+            example={"first": 10},
+        ),
     },
     required=["characters"],
 )
@@ -72,6 +86,7 @@ OUTCOME = obj(
             example={"first": {"B": 1}},
         ),
         "rings": mapping("Fate on each unclaimed ring afterwards.", "ring", COUNT, example={"air": 1}),
+        "honor": mapping("Each player's honor afterwards (when given).", "player", INT),
     },
     required=["discarded", "fate", "rings"],
 )
@@ -90,12 +105,15 @@ def build(given: dict, choices: dict) -> Inputs:
         {p: tuple((c["name"], c["fate"]) for c in cs) for p, cs in given["characters"].items()},
         dict(given.get("unclaimed_rings", {})),
         choices,
+        {p: {c["name"]: c.get("status", "ordinary") for c in cs} for p, cs in given["characters"].items()},
+        dict(given["honor"]) if given.get("honor") is not None else None,
     )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     discarded, remaining = {}, {}
+    honor = dict(inp.honor) if inp.honor is not None else None
     for player, chars in inp.characters.items():
         broke = [n for n, f in chars if f == 0]
         if len(broke) > 1:
@@ -105,9 +123,25 @@ def resolve(inp: Inputs, rs: Ruleset):
                 raise ScenarioError(("choices", "discard_order", player), f"must list exactly {sorted(broke)}")
             broke = list(order)
         discarded[player] = t.step(rs.cite("fate.discard"), f"{player} discards each character with no fate", broke)
+        for name in broke:
+            status = inp.status[player][name]
+            if status == "ordinary":
+                continue
+            if honor is None or player not in honor:
+                raise ScenarioError(("given", "honor", player), f"{name} leaves play {status}: give {player}'s honor")
+            honor[player] += 1 if status == "honored" else -1
+            t.step(
+                rs.cite("status"),
+                f"{name} leaves play {status}: {player} {'gains' if status == 'honored' else 'loses'} 1 honor",
+                honor[player],
+                character=name,
+            )
         remaining[player] = {n: f - 1 for n, f in chars if f > 0}
         t.step(rs.cite("fate.remove"), f"remove 1 fate from each of {player}'s characters", remaining[player])
     rings = t.step(
         rs.cite("fate.rings"), "place 1 fate on each unclaimed ring", {r: f + 1 for r, f in inp.rings.items()}
     )
-    return t.done({"discarded": discarded, "fate": remaining, "rings": rings})
+    out = {"discarded": discarded, "fate": remaining, "rings": rings}
+    if honor is not None:
+        out["honor"] = honor
+    return t.done(out)

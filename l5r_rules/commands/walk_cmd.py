@@ -1,0 +1,115 @@
+"""`l5r-rules walk`: the framework steps of a phase (or the CCG turn) in order, and what may happen at a step."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .common import root_option
+
+
+@click.command("walk")
+@click.argument("game")
+@click.argument("phase", required=False)
+@click.option("--edition", help="Edition of a game with several books (ccg: gold, lotus, ivory).")
+@click.option(
+    "--at",
+    "at",
+    metavar="STEP",
+    help="Say what may happen at this step: its number (3.2.2, D.3) or its title ('declare defenders').",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the phase (or the step) as JSON.")
+@root_option
+def walk_cmd(game, phase, edition, at, as_json, root):
+    """Walk a game's timing: the framework steps of PHASE in order with their rule
+    entries, action windows marked; with --at STEP, what may happen at that step
+    (actions, interrupts, reactions, forced abilities) and who acts first, quoting
+    the rules. Without PHASE, list the phases.
+
+    \b
+    Examples:
+      l5r-rules walk lcg                      # the LCG phases
+      l5r-rules walk lcg conflict
+      l5r-rules walk lcg conflict --at 3.2.2
+      l5r-rules walk ccg turn --edition lotus
+      l5r-rules walk lotus turn --at 4.4      # an edition id names its game too
+    """
+    from .. import walk
+    from ..walk import text
+
+    try:
+        book = walk.book_for(game, edition)
+        if phase is None:
+            if at:
+                raise walk.WalkError(f"--at needs a phase (phases: {', '.join(p.id for p in book.phases)})")
+            _emit(text.book_lines(book))
+            return
+        chosen = book.phase(phase)
+        step = text.find_step(chosen, at) if at else None
+    except walk.WalkError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    entries = _entries(root, book)
+    if as_json:
+        click.echo(json.dumps(_json(book, chosen, step, entries), indent=2, ensure_ascii=False))
+        return
+    _emit(text.step_lines(book, chosen, step, entries) if step else text.phase_lines(book, chosen))
+
+
+def _emit(lines: list[str]) -> None:
+    click.echo("\n".join(lines))
+
+
+def _entries(root: Path | None, book) -> dict:
+    """The cited entries, read from the checkout's glossary (none found: citations show ids only)."""
+    from .. import yamlio
+    from .common import layout_for
+
+    try:
+        layout = layout_for(root)
+    except Exception:  # outside a checkout: the walk still prints, with entry ids
+        return {}
+    out = {}
+    for rule in book.rules():
+        path = layout.entry_path(book.edition, rule.entry)
+        if path.is_file():
+            data = yamlio.load_plain(path)
+            if isinstance(data, dict) and data.get("id") == rule.entry:
+                out[rule.entry] = data
+    return out
+
+
+def _rule(rule, entries: dict) -> dict:
+    from ..walk.text import cite
+
+    return {"entry": rule.entry, "quote": rule.quote, "citation": cite(rule, entries)}
+
+
+def _step(step, entries: dict) -> dict:
+    out = {"id": step.id, "title": step.title, "rule": _rule(step.rule, entries)}
+    if step.rules:
+        out["rules"] = [_rule(r, entries) for r in step.rules]
+    if step.window:
+        out["window"] = {
+            "title": step.window.title,
+            "first": step.window.first,
+            "rules": [_rule(r, entries) for r in step.window.rules],
+        }
+    if step.goto:
+        out["goto"] = {"step": step.goto[0], "when": step.goto[1]}
+    if step.note:
+        out["note_ours"] = step.note
+    return out
+
+
+def _json(book, phase, step, entries: dict) -> dict:
+    out = {"game": book.game, "edition": book.edition, "phase": phase.id, "title": phase.title}
+    if step is None:
+        out["steps"] = [_step(s, entries) for s in phase.steps]
+        return out
+    out["step"] = _step(step, entries)
+    out["timing"] = {k: [_rule(r, entries) for r in v] for k, v in book.timing.items()}
+    return out

@@ -1,0 +1,80 @@
+"""Declaring defenders (3.2.1): any number of ready characters of the defending player, none evaded by covert.
+
+"No defenders" is a legal declaration. A bowed character, one evaded by covert, or
+one with a dash skill of the conflict's type cannot be declared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..given import choice
+from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, game_state, obj, string
+from ..trace import Tracer
+from .common import CHARACTERS, TYPES, characters, current_skill
+
+CITES = ("declare.defenders", "covert", "dash", "status", "modifiers")
+GIVEN = obj(
+    "The conflict just declared.",
+    {
+        "type": choice_of("Conflict type.", TYPES),
+        "characters": CHARACTERS,
+        "evaded": array("Defending characters evaded by covert.", NAME, default=[]),
+    },
+    required=["type", "characters"],
+)
+CHOICES = obj(
+    "The defending player's declaration.",
+    {"defenders": array("Names of the characters he commits as defenders ([] for no defenders).", NAME)},
+)
+OUTCOME = obj(
+    "Whether the declaration is legal, and the defenders.",
+    {
+        "legal": boolean("Every declared character can defend."),
+        "problem": string("Why not (when legal is false).", nullable=True),
+        "defenders": array("The defenders with their current skill of the conflict's type.", {"type": "object"}),
+        "state": game_state(),
+    },
+    required=["legal", "problem", "defenders"],
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    type: str
+    chars: dict
+    evaded: tuple
+    defenders: list
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    defenders = choice(choices, "defenders", "the characters the defending player declares ([] for none)")
+    return Inputs(given["type"], characters(given), tuple(given.get("evaded") or ()), defenders)
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    mine = {c["name"]: c for c in inp.chars.get("defender", [])}
+    rule = rs.cite("declare.defenders")
+    out = []
+    for i, name in enumerate(inp.defenders):
+        if name not in mine:
+            raise ScenarioError(
+                ("choices", "defenders", i), f"'{name}' is not one of the defending player's characters"
+            )
+        c = mine[name]
+        problem = None
+        if c["bowed"]:
+            problem = (rule, f"{name} is bowed: only ready characters can be declared as defenders")
+        elif name in inp.evaded:
+            problem = (rs.cite("covert"), f"{name} is evaded by covert: it cannot be declared as a defender")
+        elif c[inp.type].missing:
+            problem = (rs.cite("dash"), f"{name} has a dash {inp.type} skill: it cannot participate")
+        if problem:
+            t.step(problem[0], problem[1], False)
+            return t.done({"legal": False, "problem": problem[1], "defenders": []})
+        out.append({"name": name, "skill": current_skill(t, rs, c, inp.type)})
+    t.step(rule, "the defending player declares which (if any) ready characters defend", [d["name"] for d in out])
+    return t.done({"legal": True, "problem": None, "defenders": out, "state": {"defender": out}})

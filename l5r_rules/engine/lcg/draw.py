@@ -1,0 +1,101 @@
+"""Draw phase (2.2-2.5): honor bids, the transfer, then each player draws as many cards as his bid.
+
+The bid drawn is the bid's value (a modified bid counts as modified). Drawing from
+an empty conflict deck costs 5 honor and shuffles the discard pile into a new deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Unsettled
+from ..given import choice
+from ..ruleset import Ruleset
+from ..shapes import obj
+from ..trace import Tracer
+from . import honor_bid
+from .honor_bid import PLAYERS, per_player
+
+CITES = ("bid", "bid.value", "bid.transfer", "draw", "running-out")
+GIVEN = obj(
+    "Each player before the draw phase.",
+    {
+        "honor": honor_bid.GIVEN["properties"]["honor"],
+        "bid_modifiers": honor_bid.GIVEN["properties"]["bid_modifiers"],
+        "hand": per_player("Cards in hand before drawing.", "hand size", minimum=0, example={"first": 2, "second": 0}),
+        "conflict_deck": per_player(
+            "Cards left in the conflict deck.", "conflict deck", minimum=0, example={"first": 30, "second": 1}
+        ),
+        "conflict_discard": per_player(
+            "Cards in the conflict discard pile.",
+            "conflict discard pile",
+            minimum=0,
+            required=(),
+            default=0,
+            example={"second": 9},
+        ),
+    },
+    required=["honor", "hand", "conflict_deck"],
+)
+CHOICES = honor_bid.CHOICES
+OUTCOME = obj(
+    "After the draw.",
+    {
+        "legal": honor_bid.OUTCOME["properties"]["legal"],
+        "honor": per_player("Honor afterwards.", "honor"),
+        "hand": per_player("Cards in hand afterwards.", "hand size"),
+        "conflict_deck": per_player("Cards left in the conflict deck.", "conflict deck"),
+    },
+    required=["legal"],
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    bid: object
+    hand: dict
+    deck: dict
+    discard: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    choice(choices, "bids", "each player's dial setting (1-5)")
+    return Inputs(
+        honor_bid.build(given, choices),
+        dict(given["hand"]),
+        dict(given["conflict_deck"]),
+        {p: (given.get("conflict_discard") or {}).get(p, 0) for p in PLAYERS},
+    )
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    first = honor_bid.resolve(inp.bid, rs)
+    t = Tracer()
+    t.steps += list(first.trace)
+    if not first.outcome["legal"]:
+        return t.done(first.outcome)
+    honor = dict(first.outcome["honor"])
+    bids = {p: max(inp.bid.bids[p] + inp.bid.modifiers[p], 0) for p in PLAYERS}
+    hand, deck, discard = dict(inp.hand), dict(inp.deck), dict(inp.discard)
+    for p in PLAYERS:
+        t.step(rs.cite("draw"), f"{p} draws X cards, X = his honor bid", bids[p], bid=bids[p])
+        for _ in range(bids[p]):
+            if deck[p] == 0:
+                if discard[p] == 0:
+                    raise Unsettled(
+                        rs.cite("running-out"),
+                        f"{p}'s conflict deck and discard pile are both empty: "
+                        "the rule says to shuffle the discard pile into a new deck and go on drawing, "
+                        "and does not say what happens when there is nothing to shuffle",
+                    )
+                honor[p] -= 5
+                deck[p], discard[p] = discard[p], 0
+                t.step(
+                    rs.cite("running-out"),
+                    f"{p}'s conflict deck is empty: loses 5 honor, shuffles the discard pile into a new deck",
+                    honor[p],
+                    deck=deck[p],
+                )
+            deck[p] -= 1
+            hand[p] += 1
+    return t.done({"legal": True, "honor": honor, "hand": hand, "conflict_deck": deck})

@@ -1,0 +1,130 @@
+"""Regroup phase (5.2-5.5): ready bowed cards, discard from provinces, return the rings, pass the first player token.
+
+Each faceup card in a broken province must be discarded; from unbroken provinces a
+player may choose to discard faceup dynasty cards (a holding too). Each province
+emptied this way is refilled facedown. Claimed rings return to the unclaimed pool,
+and the first player token passes to the opponent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..given import choice
+from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, mapping, obj, string
+from ..trace import Tracer
+from .common import RINGS
+
+PLAYERS = ("first", "second")
+CITES = ("regroup.ready", "regroup.discard", "regroup.rings", "regroup.first")
+_PROVINCE = obj(
+    "A province and the card on it.",
+    {
+        "name": string("Province name."),
+        "broken": boolean("Broken.", default=False),
+        "card": string("The dynasty card on it (leave out for none).", nullable=True),
+        "faceup": boolean("The card is faceup.", default=True),
+    },
+    required=["name"],
+)
+GIVEN = obj(
+    "The game at the start of the regroup phase.",
+    {
+        "first_player": choice_of("Who holds the first player token.", PLAYERS),
+        "bowed": array("Bowed cards in play.", NAME, default=[]),
+        "provinces": mapping("Each player's provinces.", "player", array("His provinces.", _PROVINCE), default={}),
+        "claimed_rings": mapping(
+            "Each player's claimed rings.", "player", array("Rings.", choice_of("A ring.", RINGS)), default={}
+        ),
+    },
+    required=["first_player"],
+)
+CHOICES = obj(
+    "Optional discards.",
+    {
+        "discard": mapping(
+            "Each player's choice of faceup cards to discard from his unbroken provinces ([] for none); needed for "
+            "a player with a faceup card in an unbroken province.",
+            "player",
+            {"type": "array", "items": NAME},
+        )
+    },
+)
+OUTCOME = obj(
+    "After the regroup phase.",
+    {
+        "readied": array("Cards readied.", NAME),
+        "discarded": mapping(
+            "Cards each player discarded from provinces (each province refilled facedown).",
+            "player",
+            {"type": "array", "items": NAME},
+        ),
+        "returned_rings": array("Rings returned to the unclaimed ring pool.", choice_of("A ring.", RINGS)),
+        "first_player": choice_of("Who is first player now.", PLAYERS),
+    },
+    required=["readied", "discarded", "returned_rings", "first_player"],
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    first: str
+    bowed: tuple
+    provinces: dict
+    rings: dict
+    choices: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    return Inputs(
+        given["first_player"],
+        tuple(given.get("bowed") or ()),
+        dict(given.get("provinces") or {}),
+        dict(given.get("claimed_rings") or {}),
+        choices,
+    )
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    t.step(rs.cite("regroup.ready"), "simultaneously ready each bowed card in play", list(inp.bowed))
+    discarded = {}
+    order = [inp.first] + [p for p in inp.provinces if p != inp.first]
+    for p in order:
+        if p not in inp.provinces:
+            continue
+        provs = inp.provinces[p]
+        forced = [v["card"] for v in provs if v.get("broken") and v.get("card") and v.get("faceup", True)]
+        optional = [v["card"] for v in provs if not v.get("broken") and v.get("card") and v.get("faceup", True)]
+        chosen = []
+        if optional:
+            picks = choice(inp.choices, "discard", f"{p}: which faceup cards of his unbroken provinces he discards")
+            chosen = picks.get(p) if isinstance(picks, dict) else None
+            if chosen is None:
+                raise ScenarioError(
+                    ("choices", "discard", p), f"{p} has faceup cards {optional}: list those he discards ([] for none)"
+                )
+            wrong = [c for c in chosen if c not in optional]
+            if wrong:
+                raise ScenarioError(
+                    ("choices", "discard", p), f"{wrong[0]} is not a faceup card in {p}'s unbroken provinces"
+                )
+        discarded[p] = t.step(
+            rs.cite("regroup.discard"),
+            f"{p} discards each faceup card of his broken provinces"
+            + (" and those he chooses from his unbroken ones" if chosen else "")
+            + "; each is "
+            "replaced facedown",
+            forced + list(chosen),
+            broken=forced,
+            chosen=list(chosen),
+        )
+    rings = [r for p in PLAYERS for r in inp.rings.get(p, [])]
+    t.step(rs.cite("regroup.rings"), "simultaneously return each claimed ring to the unclaimed ring pool", rings)
+    new_first = "second" if inp.first == "first" else "first"
+    t.step(rs.cite("regroup.first"), "the first player token passes to the opponent", new_first)
+    return t.done(
+        {"readied": list(inp.bowed), "discarded": discarded, "returned_rings": rings, "first_player": new_first}
+    )

@@ -1,0 +1,194 @@
+"""Resolving the contested ring's effect (3.2.6): only the attacking player who won, and only if he chooses to.
+
+Air: take 1 honor from the opponent, or gain 2 honor. Earth: draw 1 card and
+discard 1 card at random from the opponent's hand. Fire: honor or dishonor a
+character (an honored one dishonored, or a dishonored one honored, returns to
+ordinary; an honored one cannot become honored again). Water: ready a character,
+or bow a character with no fate on it. Void: remove 1 fate from a character. A
+ring with several elements: the player chooses one. The winner's decision to
+resolve it, and each choice the effect asks, are `choices`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError, Unsettled
+from ..given import choice
+from ..ruleset import Ruleset
+from ..shapes import NAME, array, boolean, choice_of, game_state, integer, obj, string
+from ..trace import Tracer
+from .common import CHARACTERS, HONOR, RINGS, characters, find, plain
+
+CITES = ("ring.resolve", "ring.effects", "status", "running-out")
+GIVEN = obj(
+    "The conflict's result and what the ring effect may change.",
+    {
+        "ring": choice_of("The contested ring's element.", RINGS),
+        "elements": array(
+            "All elements of the contested ring, if it has more than one (the player chooses among them).",
+            choice_of("An element.", RINGS),
+            default=[],
+        ),
+        "winner": choice_of("Who won the conflict.", ("attacker", "defender", None)),
+        "honor": HONOR,
+        "characters": CHARACTERS,
+        "hands": obj("Cards in hand.", {s: integer(f"The {s}'s hand.", minimum=0) for s in ("attacker", "defender")}),
+        "conflict_deck": integer("Cards left in the attacker's conflict deck (for Earth).", minimum=0),
+    },
+    required=["ring", "winner"],
+)
+CHOICES = obj(
+    "The attacking player's decisions.",
+    {
+        "resolve": boolean("He resolves the ring effect (it is optional)."),
+        "element": choice_of("For a ring with several elements: the one he resolves.", RINGS),
+        "air": choice_of("Air: take 1 honor from the opponent, or gain 2 honor.", ("take", "gain")),
+        "water": choice_of("Water: ready a character, or bow a character with no fate.", ("ready", "bow")),
+        "fire": choice_of("Fire: honor or dishonor the chosen character.", ("honor", "dishonor")),
+        "target": string("Fire, Water, Void: the chosen character's name."),
+    },
+)
+OUTCOME = obj(
+    "What the ring effect did.",
+    {
+        "resolved": boolean("The ring effect resolved."),
+        "element": choice_of("The element resolved.", (*RINGS, None)),
+        "honor": obj(
+            "Honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in ("attacker", "defender")}
+        ),
+        "changed": array("What changed, in words (e.g. 'Kakita Yoshi: honored').", NAME),
+        "state": game_state(),
+    },
+    required=["resolved", "element", "changed"],
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    ring: str
+    elements: tuple
+    winner: str | None
+    honor: dict | None
+    chars: dict
+    hands: dict
+    deck: int | None
+    choices: dict
+
+
+def build(given: dict, choices: dict) -> Inputs:
+    elements = tuple(given.get("elements") or ())
+    if elements and given["ring"] not in elements:
+        raise ScenarioError(("given", "elements"), f"must include the ring's element '{given['ring']}'")
+    return Inputs(
+        given["ring"],
+        elements,
+        given["winner"],
+        dict(given["honor"]) if given.get("honor") else None,
+        characters(given),
+        dict(given.get("hands") or {}),
+        given.get("conflict_deck"),
+        choices,
+    )
+
+
+def _need_honor(inp: Inputs, element: str) -> dict:
+    if inp.honor is None:
+        raise ScenarioError(("given", "honor"), f"{element}: give each player's honor")
+    return dict(inp.honor)
+
+
+def _target(inp: Inputs, element: str) -> tuple[str, dict]:
+    name = choice(inp.choices, "target", f"{element}: the character the attacking player chooses")
+    return find(inp.chars, name, ("choices", "target"))
+
+
+def resolve(inp: Inputs, rs: Ruleset):
+    t = Tracer()
+    rule = rs.cite("ring.resolve")
+    if inp.winner != "attacker":
+        t.step(rule, "the attacking player did not win: nothing happens during this step", False, winner=inp.winner)
+        return t.done({"resolved": False, "element": None, "changed": []})
+    if not choice(inp.choices, "resolve", "whether the attacking player resolves the ring effect (he may)"):
+        t.step(rule, "the attacking player chooses not to resolve the ring effect", False)
+        return t.done({"resolved": False, "element": None, "changed": []})
+    t.step(rule, "the attacking player won the conflict and resolves the contested ring's effect", True)
+    element = inp.ring
+    if inp.elements:
+        element = choice(inp.choices, "element", f"the element of the {'/'.join(inp.elements)} ring to resolve")
+        if element not in inp.elements:
+            raise ScenarioError(
+                ("choices", "element"), f"must be one of the ring's elements: {', '.join(inp.elements)}"
+            )
+        t.step(rs.cite("ring.effects"), "a ring with several elements: the player chooses among them", element)
+    effects = rs.cite("ring.effects")
+    honor = inp.honor
+    changed = []
+    if element == "air":
+        honor = _need_honor(inp, "air")
+        how = choice(inp.choices, "air", "take 1 honor from the opponent, or gain 2 honor")
+        if how == "take":
+            honor["defender"] -= 1
+            honor["attacker"] += 1
+            changed.append("attacker takes 1 honor from the defender")
+        else:
+            honor["attacker"] += 2
+            changed.append("attacker gains 2 honor")
+        t.step(effects, f"Air: {changed[0]}", honor)
+    elif element == "earth":
+        deck = inp.deck
+        if deck == 0:
+            honor = _need_honor(inp, "earth with an empty conflict deck")
+            honor["attacker"] -= 5
+            t.step(
+                rs.cite("running-out"),
+                "no cards remain in the conflict deck: lose 5 honor, shuffle the discard pile",
+                honor,
+            )
+            changed.append("attacker loses 5 honor for drawing from an empty conflict deck")
+        changed.append("attacker draws 1 card")
+        hand = inp.hands.get("defender")
+        if hand is None:
+            raise ScenarioError(("given", "hands", "defender"), "earth: give the defending player's hand size")
+        changed.append("defender discards 1 card at random" if hand else "defender has no card to discard")
+        t.step(effects, "Earth: draw 1 card; discard 1 card at random from the opponent's hand", changed)
+    elif element == "fire":
+        how = choice(inp.choices, "fire", "honor or dishonor the chosen character")
+        side, c = _target(inp, "fire")
+        before = c["status"]
+        if how == "honor":
+            after = {"dishonored": "ordinary", "ordinary": "honored", "honored": "honored"}[before]
+        else:
+            after = {"honored": "ordinary", "ordinary": "dishonored", "dishonored": "dishonored"}[before]
+        t.step(effects, f"Fire: {how} {c['name']}", after, before=before)
+        if after == before:
+            t.step(rs.cite("status"), f"a {before} character cannot become {before} again: no change", before)
+        c["status"] = after
+        changed.append(f"{c['name']}: {after}")
+    elif element == "water":
+        how = choice(inp.choices, "water", "ready a character, or bow a character with no fate on it")
+        side, c = _target(inp, "water")
+        if how == "bow" and c["fate"]:
+            raise ScenarioError(
+                ("choices", "target"), f"water can bow only a character with no fate; {c['name']} has {c['fate']}"
+            )
+        c["bowed"] = how == "bow"
+        t.step(effects, f"Water: {'bow' if how == 'bow' else 'ready'} {c['name']}", c["bowed"])
+        changed.append(f"{c['name']}: {'bowed' if c['bowed'] else 'ready'}")
+    else:  # void
+        side, c = _target(inp, "void")
+        if c["fate"] == 0:
+            raise Unsettled(
+                effects,
+                f"Void: may the attacking player choose {c['name']}, a character with no fate? The ring effect says "
+                "'chooses a character and removes 1 fate' and does not say whether the character must have fate.",
+            )
+        c["fate"] -= 1
+        t.step(effects, f"Void: remove 1 fate from {c['name']}", c["fate"])
+        changed.append(f"{c['name']}: {c['fate']} fate")
+    out = {"resolved": True, "element": element, "changed": changed}
+    state = {"characters": {s: [plain(c) for c in lst] for s, lst in inp.chars.items()}}
+    if honor is not None:
+        out["honor"] = honor
+        state["honor"] = honor
+    return t.done({**out, "state": state})
