@@ -72,9 +72,16 @@ def _card_permalink(data: SiteData, card: dict, link) -> str:
 
 
 def _scenario_record(view) -> dict:
-    return {"id": view.id, "ruleset": view.ruleset, "procedure": view.procedure, "source": view.source,
-            "entries": list(view.entries), "cited": list(view.cited),
-            "outcome": json.loads(view.outcome) if view.outcome is not None else None, "error": view.error}
+    return {
+        "id": view.id,
+        "ruleset": view.ruleset,
+        "procedure": view.procedure,
+        "source": view.source,
+        "entries": list(view.entries),
+        "cited": list(view.cited),
+        "outcome": json.loads(view.outcome) if view.outcome is not None else None,
+        "error": view.error,
+    }
 
 
 def records(data: SiteData, link=U.permalink) -> list[dict]:
@@ -99,11 +106,15 @@ def records(data: SiteData, link=U.permalink) -> list[dict]:
     first_path: dict[str, str] = {}
     for view in sorted(data.scenarios, key=lambda v: (v.id, v.path)):
         if not SAFE_ID.match(view.id):
-            raise ApiError(f"{view.path}: scenario id {view.id!r} is not a lowercase-hyphen slug, "
-                           "so it cannot name an API file (make it the file name, e.g. lotus-bow-on-attack)")
+            raise ApiError(
+                f"{view.path}: scenario id {view.id!r} is not a lowercase-hyphen slug, "
+                "so it cannot name an API file (make it the file name, e.g. lotus-bow-on-attack)"
+            )
         if view.id in first_path:
-            raise ApiError(f"{view.path}: scenario id {view.id!r} is also the id of {first_path[view.id]} "
-                           "(scenario ids must be unique: rename one)")
+            raise ApiError(
+                f"{view.path}: scenario id {view.id!r} is also the id of {first_path[view.id]} "
+                "(scenario ids must be unique: rename one)"
+            )
         first_path[view.id] = view.path
         source = (view.source or {}).get("entry") if isinstance(view.source, dict) else None
         page = link(U.entry_page(source)) if isinstance(source, str) and source else (link("index.md") or "./")
@@ -114,9 +125,12 @@ def records(data: SiteData, link=U.permalink) -> list[dict]:
 def page_context(data: SiteData) -> dict:
     """What the format page's JSON API section shows: the paths and one real entry record."""
     example = next((r for r in records_of_entries(data)), None)
-    return {"version": VERSION, "folders": FOLDERS,
-            "example_path": f"{FOLDERS['entry']}/{example['id']}.json" if example else f"{FOLDERS['entry']}/<id>.json",
-            "example": json.dumps(example, ensure_ascii=False, indent=1) if example else "{}"}
+    return {
+        "version": VERSION,
+        "folders": FOLDERS,
+        "example_path": f"{FOLDERS['entry']}/{example['id']}.json" if example else f"{FOLDERS['entry']}/<id>.json",
+        "example": json.dumps(example, ensure_ascii=False, indent=1) if example else "{}",
+    }
 
 
 def records_of_entries(data: SiteData):
@@ -141,11 +155,11 @@ def _dump(path: Path, value) -> int:
     return len(text.encode())
 
 
-def write_api(data: SiteData, site_dir: Path, urls: U.Urls = U.Urls(),
-              stamp: dict | None = None) -> tuple[int, int]:
+def write_api(data: SiteData, site_dir: Path, urls: U.Urls | None = None, stamp: dict | None = None) -> tuple[int, int]:
     """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything.
 
     `stamp`: the build's `build_stamp()` (made here when not given)."""
+    urls = U.Urls() if urls is None else urls
     stamp = stamp or build_stamp(data.kb.layout.glossary)
     recs = records(data, urls.url)
     base = site_dir / "api" / VERSION
@@ -166,7 +180,12 @@ def write_api(data: SiteData, site_dir: Path, urls: U.Urls = U.Urls(),
     counts: dict[str, int] = {}
     for item in files:
         counts[item["kind"]] = counts.get(item["kind"], 0) + 1
-    index = {"api": VERSION, "built": stamp["built"], "data_version": stamp["data_version"], "counts": counts,
-             "files": files}
+    index = {
+        "api": VERSION,
+        "built": stamp["built"],
+        "data_version": stamp["data_version"],
+        "counts": counts,
+        "files": files,
+    }
     size += _dump(base / "index.json", index)
     return len(files) + 1, size

@@ -16,19 +16,19 @@ import logging
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
+from ..urls import Urls
 from . import api, offline_app, outdir
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
-from ..urls import Urls
 
 Progress = Callable[[str], None]
 
@@ -94,8 +94,9 @@ def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
     return pages
 
 
-def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, offline: bool, strict: bool,
-                   stamp: dict | None = None):
+def _mkdocs_config(
+    root: Path, docs_dir: Path, site_dir: Path, nav_items: list, offline: bool, strict: bool, stamp: dict | None = None
+):
     from mkdocs.config import load_config
 
     config_file = root / "mkdocs.yml"
@@ -108,8 +109,11 @@ def _mkdocs_config(root: Path, docs_dir: Path, site_dir: Path, nav_items: list, 
         overrides["use_directory_urls"] = False
     config = load_config(config_file=str(config_file), **overrides)
     if stamp:  # the footer of every page names the rulebook data version and the build time
-        config["extra"]["l5r_build"] = {**stamp, "data_short": stamp["data_version"][:12],
-                                        "built_text": stamp["built"].replace("T", " ").replace("Z", " UTC")}
+        config["extra"]["l5r_build"] = {
+            **stamp,
+            "data_short": stamp["data_version"][:12],
+            "built_text": stamp["built"].replace("T", " ").replace("Z", " UTC"),
+        }
     return config
 
 
@@ -127,9 +131,17 @@ def build_site(
     layout = Layout((root or find_root()).resolve())
     out = (out or layout.root / "site").resolve()
     keep_whole = [layout.root, layout.build, PROJECT_DIR]
-    keep_out = [layout.glossary, layout.sources, layout.build / "index", layout.build / "docs",
-                *(folder / name for folder in {layout.root, PROJECT_DIR}
-                  for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts"))]
+    keep_out = [
+        layout.glossary,
+        layout.sources,
+        layout.build / "index",
+        layout.build / "docs",
+        *(
+            folder / name
+            for folder in {layout.root, PROJECT_DIR}
+            for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts")
+        ),
+    ]
     try:
         outdir.check_output(out, keep_whole, keep_out)
     except outdir.OutputRefused as exc:
@@ -143,15 +155,22 @@ def build_site(
         removed = outdir.clean_leftovers(out, layout.build, WORK_PREFIX)
         if removed:
             say(f"removed {len(removed)} leftovers of interrupted builds: {', '.join(removed[:5])}")
-        return _build_locked(layout, out, offline=offline, strict=strict, kb=kb, say=say,
-                             with_scenarios=with_scenarios)
+        return _build_locked(layout, out, offline=offline, strict=strict, kb=kb, say=say, with_scenarios=with_scenarios)
 
 
 WORK_PREFIX = "docs-"
 
 
-def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb: KnowledgeBase | None,
-                  say: Progress, with_scenarios: bool) -> BuildResult:
+def _build_locked(
+    layout: Layout,
+    out: Path,
+    *,
+    offline: bool,
+    strict: bool,
+    kb: KnowledgeBase | None,
+    say: Progress,
+    with_scenarios: bool,
+) -> BuildResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
 
@@ -159,8 +178,10 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
     data = site_data(kb, with_scenarios=with_scenarios)
     stamp = api.build_stamp(layout.glossary)
     timings["load"] = time.perf_counter() - t0
-    say(f"loaded {len(kb.entries)} entries, {len(kb.concepts)} concepts, {len(kb.errata)} errata, "
-        f"{len(data.scenarios)} scenarios ({timings['load']:.1f} s)")
+    say(
+        f"loaded {len(kb.entries)} entries, {len(kb.concepts)} concepts, {len(kb.errata)} errata, "
+        f"{len(data.scenarios)} scenarios ({timings['load']:.1f} s)"
+    )
 
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=WORK_PREFIX, dir=layout.build))
@@ -184,7 +205,10 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         say(f"rendered {count} pages and {len(extra)} hand-written pages ({timings['render']:.1f} s)")
 
         t2 = time.perf_counter()
-        say("running mkdocs (material theme, search in English and German)" + (" with the offline plugin" if offline else ""))
+        say(
+            "running mkdocs (material theme, search in English and German)"
+            + (" with the offline plugin" if offline else "")
+        )
         from mkdocs.commands.build import build as mkdocs_build
         from mkdocs.exceptions import MkDocsException
 
@@ -195,7 +219,9 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
             raise SiteBuildError(f"mkdocs stopped: {collector.messages[-1] if collector.messages else exc}") from None
         except MkDocsException as exc:
             detail = collector.messages[-1] if collector.messages else str(exc)
-            raise SiteBuildError(f"mkdocs failed: {str(exc).splitlines()[0] if str(exc) else ''} {detail}".strip()) from None
+            raise SiteBuildError(
+                f"mkdocs failed: {str(exc).splitlines()[0] if str(exc) else ''} {detail}".strip()
+            ) from None
         timings["mkdocs"] = time.perf_counter() - t2
         if not (new_site / "index.html").is_file():
             raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
@@ -205,14 +231,18 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         except api.ApiError as exc:
             raise SiteBuildError(f"JSON API: {exc}") from None
         timings["api"] = time.perf_counter() - t3
-        say(f"wrote the JSON API: {api_files} files, {api_bytes / 1e6:.1f} MB under api/{api.VERSION}/ "
-            f"({timings['api']:.1f} s)")
+        say(
+            f"wrote the JSON API: {api_files} files, {api_bytes / 1e6:.1f} MB under api/{api.VERSION}/ "
+            f"({timings['api']:.1f} s)"
+        )
         t4 = time.perf_counter()
         app = offline_app.write_offline_app(new_site, config["site_name"], not offline, stamp)
         timings["offline"] = time.perf_counter() - t4
-        say(f"wrote the offline app: {offline_app.SERVICE_WORKER} precaches {len(app.files)} files, "
+        say(
+            f"wrote the offline app: {offline_app.SERVICE_WORKER} precaches {len(app.files)} files, "
             f"{app.raw_bytes / 1e6:.1f} MB, cache {app.version} "
-            f"({timings['offline']:.1f} s)")
+            f"({timings['offline']:.1f} s)"
+        )
         outdir.write_marker(new_site)
         outdir.swap_in(new_site, out)
         docs_keep = layout.build / "docs"
@@ -232,7 +262,10 @@ def _build_locked(layout: Layout, out: Path, *, offline: bool, strict: bool, kb:
         shutil.rmtree(new_site, ignore_errors=True)
     seconds = time.perf_counter() - t0
     size = dir_size(out)
-    say(f"built {out} in {seconds:.1f} s ({size / 1e6:.1f} MB, {count + len(extra)} pages, {len(collector.messages)} warnings)")
+    say(
+        f"built {out} in {seconds:.1f} s ({size / 1e6:.1f} MB, {count + len(extra)} pages, "
+        f"{len(collector.messages)} warnings)"
+    )
     return BuildResult(out=out, pages=count + len(extra), warnings=collector.messages)
 
 

@@ -12,7 +12,12 @@ from ..worddiff import PARA, Diff
 
 
 def _join(parts: list[str]) -> str:
-    return " ".join(parts).replace(" <br><br> ", "<br><br>").replace("<br><br> ", "<br><br>").replace(" <br><br>", "<br><br>")
+    return (
+        " ".join(parts)
+        .replace(" <br><br> ", "<br><br>")
+        .replace("<br><br> ", "<br><br>")
+        .replace(" <br><br>", "<br><br>")
+    )
 
 
 def _render(tokens, tag: str | None) -> list[str]:

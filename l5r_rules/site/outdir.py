@@ -19,14 +19,12 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import errno
-import fcntl
 import json
 import os
 import shutil
 import time
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Iterator
 
 MARKER = ".l5r-rules-site"
 LOCK_NAME = ".site-build.lock"

@@ -11,7 +11,6 @@ through them, which keeps each page small (the nav is repeated on every page).
 from __future__ import annotations
 
 import functools
-
 import json
 import string
 from collections import defaultdict
@@ -22,12 +21,12 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from ..vocab import slugify
-from .. import citation
+from .. import citation, worddiff
 from .. import urls as U
-from .. import worddiff
+from ..vocab import slugify
 from .diff import diff_html
-from .schemadoc import available as available_schemas, schema_doc
+from .schemadoc import available as available_schemas
+from .schemadoc import schema_doc
 from .sitedata import ERRATA_TYPES, SiteData
 from .textrender import md_inline, render_text
 
@@ -115,7 +114,8 @@ class PageHelpers:
         inline = Markup(parser().renderInline(quote.text))
         more = Markup(" …") if quote.cut else Markup("")
         return Markup('<a class="l5r-ruling-quote" href="{}">“{}{}”</a>').format(
-            self.entry_link(quote.entry, quote.anchor), inline, more)
+            self.entry_link(quote.entry, quote.anchor), inline, more
+        )
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown (emphasis) as safe HTML; raw HTML is shown as text."""
@@ -334,7 +334,12 @@ def _timing_pages(data: SiteData) -> list[PageSpec]:
     return pages
 
 
-_KIND_TITLES = {"actions": "Actions", "interrupts": "Interrupts", "reactions": "Reactions", "forced": "Forced abilities"}
+_KIND_TITLES = {
+    "actions": "Actions",
+    "interrupts": "Interrupts",
+    "reactions": "Reactions",
+    "forced": "Forced abilities",
+}
 
 
 def nav(data: SiteData, extra_pages: list[str]) -> list:

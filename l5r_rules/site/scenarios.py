@@ -73,18 +73,36 @@ def load_scenarios(layout: Layout, texts=None) -> list[ScenarioView]:
         if not isinstance(data, dict):
             continue
         source = data.get("source") or {}
-        common = dict(id=str(data.get("id", path.stem)), path=str(path.relative_to(layout.root)),
-                      ruleset=str(data.get("ruleset", "")), procedure=str(data.get("procedure", "")), source=source)
+        common = dict(
+            id=str(data.get("id", path.stem)),
+            path=str(path.relative_to(layout.root)),
+            ruleset=str(data.get("ruleset", "")),
+            procedure=str(data.get("procedure", "")),
+            source=source,
+        )
         named = [source.get("entry"), *((data.get("expect") or {}).get("rules") or [])]
         try:
             result = run_scenario(data)  # once: its trace also says which rules it applied
         except EngineError as exc:  # narrated: the decision a player must make, or the play the rules refuse
-            views.append(ScenarioView(**common, entries=_ids(named), error=f"{type(exc).__name__}: {exc}".splitlines()[0],
-                                      narration=narrate(data, texts, error=exc)))
+            views.append(
+                ScenarioView(
+                    **common,
+                    entries=_ids(named),
+                    error=f"{type(exc).__name__}: {exc}".splitlines()[0],
+                    narration=narrate(data, texts, error=exc),
+                )
+            )
             continue
         text = json.dumps(_jsonable(result.outcome), ensure_ascii=False, indent=1, sort_keys=True)
-        views.append(ScenarioView(**common, entries=_ids(named + list(result.rules)), outcome=text,
-                                  cited=_cited(result.trace), narration=narrate(data, texts, result=result)))
+        views.append(
+            ScenarioView(
+                **common,
+                entries=_ids(named + list(result.rules)),
+                outcome=text,
+                cited=_cited(result.trace),
+                narration=narrate(data, texts, result=result),
+            )
+        )
     return views
 
 

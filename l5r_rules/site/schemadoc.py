@@ -130,8 +130,9 @@ def _allowed(node: dict, root: dict | None = None) -> str:
     if "const" in node:
         return repr(node["const"]).replace("True", "true")
     if "oneOf" in node:
-        return " or ".join(alt.get("title") or _allowed(_resolve(alt, root), root) or _type(alt, root)
-                           for alt in node["oneOf"])
+        return " or ".join(
+            alt.get("title") or _allowed(_resolve(alt, root), root) or _type(alt, root) for alt in node["oneOf"]
+        )
     items = node.get("items") if isinstance(node.get("items"), dict) else {}
     values = node.get("enum") or items.get("enum")
     if values:
@@ -153,9 +154,16 @@ def _allowed(node: dict, root: dict | None = None) -> str:
 
 
 def _row(path: str, node: dict, required: bool, root: dict, shape: str = "") -> FieldRow:
-    return FieldRow(path, _type(node, root), required, _allowed(node, root), node.get("description", ""),
-                    _json(node["default"]) if "default" in node else "",
-                    _json(node["examples"][0]) if node.get("examples") else "", shape)
+    return FieldRow(
+        path,
+        _type(node, root),
+        required,
+        _allowed(node, root),
+        node.get("description", ""),
+        _json(node["default"]) if "default" in node else "",
+        _json(node["examples"][0]) if node.get("examples") else "",
+        shape,
+    )
 
 
 def _shared(node: dict, shared: frozenset) -> str:
@@ -167,8 +175,9 @@ def _shared(node: dict, shared: frozenset) -> str:
     return ""
 
 
-def _walk(node: dict, root: dict, prefix: str, required: set[str], rows: list[FieldRow],
-          shared: frozenset = frozenset()) -> None:
+def _walk(
+    node: dict, root: dict, prefix: str, required: set[str], rows: list[FieldRow], shared: frozenset = frozenset()
+) -> None:
     props = node.get("properties", {})
     for name, raw in props.items():
         sub = _resolve(raw, root)
@@ -207,8 +216,11 @@ def _shared_shapes(root: dict) -> frozenset:
     from ..engine import schema_gen
 
     own = {p.def_name(part) for p in schema_gen.procedures() for part in ("given", "choices", "outcome")}
-    return frozenset(n for n, node in root.get("$defs", {}).items()
-                     if n not in own and n != "status-outcome" and "properties" in node)
+    return frozenset(
+        n
+        for n, node in root.get("$defs", {}).items()
+        if n not in own and n != "status-outcome" and "properties" in node
+    )
 
 
 def _cited(proc) -> tuple[Cited, ...]:
@@ -238,14 +250,28 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
             if p.system != system:
                 continue
             choices = defs[p.def_name("choices")]
-            procs.append(ProcedureDoc(
-                p.key, p.name, p.purpose, p.details, _cited(p),
-                fields(defs[p.def_name("given")], root, "given.", shared), fields(choices, root, "choices.", shared),
-                "" if choices.get("properties") else choices["description"],
-                fields(defs[p.def_name("outcome")], root, "outcome.", shared)))
+            procs.append(
+                ProcedureDoc(
+                    p.key,
+                    p.name,
+                    p.purpose,
+                    p.details,
+                    _cited(p),
+                    fields(defs[p.def_name("given")], root, "given.", shared),
+                    fields(choices, root, "choices.", shared),
+                    "" if choices.get("properties") else choices["description"],
+                    fields(defs[p.def_name("outcome")], root, "outcome.", shared),
+                )
+            )
         example = next((e for e in root.get("examples", []) if e.get("system") == system), None)
-        games.append(GameDoc(system, tuple(r.id for r in RULESETS.values() if r.system == system), tuple(procs),
-                             yamlio.dumps(example) if example else ""))
+        games.append(
+            GameDoc(
+                system,
+                tuple(r.id for r in RULESETS.values() if r.system == system),
+                tuple(procs),
+                yamlio.dumps(example) if example else "",
+            )
+        )
     return tuple(games)
 
 
@@ -258,8 +284,13 @@ def schema_doc(name: str) -> SchemaDoc:
         defs = root.get("$defs", {})
         shared = _shared_shapes(root)
         status = defs.get("status-outcome", {})
-        doc = SchemaDoc(doc.name, doc.title, doc.description, doc.rows, _games(root, shared),
-                        fields(status, root, "outcome.") if status else (),
-                        tuple((n, defs[n].get("description", ""), fields(defs[n], root, "", shared))
-                              for n in sorted(shared)))
+        doc = SchemaDoc(
+            doc.name,
+            doc.title,
+            doc.description,
+            doc.rows,
+            _games(root, shared),
+            fields(status, root, "outcome.") if status else (),
+            tuple((n, defs[n].get("description", ""), fields(defs[n], root, "", shared)) for n in sorted(shared)),
+        )
     return doc

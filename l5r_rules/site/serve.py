@@ -170,7 +170,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 - stdlib signature
         if not self.quiet:
-            sys.stderr.write("%s - %s\n" % (self.address_string(), " ".join(clean(format % args).split())))
+            sys.stderr.write(f"{self.address_string()} - {' '.join(clean(format % args).split())}\n")
 
     def do_GET(self):  # noqa: N802 - stdlib naming
         self._serve(body=True)
@@ -279,10 +279,11 @@ class SiteServer(http.server.ThreadingHTTPServer):
         sys.stderr.write(f"error answering {client_address[0]}: {type(exc).__name__}: {exc}\n")
 
 
-def make_server(site: Path, port: int, host: str = "127.0.0.1", quiet: bool = True,
-                idle_timeout: float = IDLE_TIMEOUT) -> http.server.HTTPServer:
+def make_server(
+    site: Path, port: int, host: str = "127.0.0.1", quiet: bool = True, idle_timeout: float = IDLE_TIMEOUT
+) -> http.server.HTTPServer:
     """A server (not yet serving) for the built site in `site`; OSError if the port cannot be bound."""
-    handler = type("BoundSiteHandler", (SiteHandler,),
-                   {"site": os.path.realpath(site), "quiet": quiet, "timeout": idle_timeout})
+    handler = type(
+        "BoundSiteHandler", (SiteHandler,), {"site": os.path.realpath(site), "quiet": quiet, "timeout": idle_timeout}
+    )
     return SiteServer((host, port), handler)
-

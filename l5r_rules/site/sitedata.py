@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..kb import KnowledgeBase
 from ..editions import Registry
+from ..kb import KnowledgeBase
 from ..vocab import slugify
 from . import scenarios as scenario_mod
 

@@ -11,11 +11,13 @@ paragraph; the numbering is the same wherever the entry is shown.
 from __future__ import annotations
 
 import re
+
 from markupsafe import Markup, escape
 
 from ..blocks import BLOCK_OPENERS as _BLOCK_OPENERS
 from ..blocks import paragraph_anchor
 from ..blocks import parser as _parser
+
 
 def render_text(text: str, anchor_prefix: str | None = None) -> Markup:
     """Render verbatim Markdown to HTML; with `anchor_prefix`, number the top-level blocks.
@@ -47,8 +49,10 @@ _PARA_OPEN = re.compile(r'<(p|h[1-6]) id="([^"]+)" class="l5r-para">')
 def _pilcrow(m: re.Match) -> str:
     """A small ¶ link at the start of each anchored paragraph, so a judge can copy its link."""
     tag, anchor = m.group(1), m.group(2)
-    return (f'<{tag} id="{anchor}" class="l5r-para"><a class="l5r-pilcrow" href="#{anchor}" data-search-exclude '
-            f'title="Link to this paragraph" aria-label="Link to this paragraph">¶</a>')
+    return (
+        f'<{tag} id="{anchor}" class="l5r-para"><a class="l5r-pilcrow" href="#{anchor}" data-search-exclude '
+        f'title="Link to this paragraph" aria-label="Link to this paragraph">¶</a>'
+    )
 
 
 def plain(text: str) -> Markup:
@@ -61,4 +65,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>])")
 
 def md_inline(text: str) -> Markup:
     """Escape a plain string for use inside generated Markdown: HTML-escaped, Markdown syntax neutralised."""
-    return Markup(_MD_SPECIAL.sub(r"\\\1", str(text)).replace("&", "&amp;").replace("\\<", "&lt;").replace("\\>", "&gt;"))
+    return Markup(
+        _MD_SPECIAL.sub(r"\\\1", str(text)).replace("&", "&amp;").replace("\\<", "&lt;").replace("\\>", "&gt;")
+    )
