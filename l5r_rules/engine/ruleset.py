@@ -227,6 +227,7 @@ GOLD = replace(
         "victory": "gold-how-to-win",
         "buy.requirement": "gold-personalities",
         "buy.faction": "gold-personalities",
+        "chi.zero": "gold-personalities",
         "deck": "gold-setup",
         "deck.soul": "gold-soul-of-personalities",
         "deck.experienced": "gold-setup",

@@ -1,8 +1,8 @@
-"""A Personality at 0 Chi is destroyed (Lotus glossary, "Chi").
+"""A Personality at 0 Chi is destroyed (Lotus glossary, "Chi"; Gold, "Personalities").
 
 His current Chi is the printed Chi plus bonuses and penalties (Items' "+C"
 included), floored at 0 after adding them all (bonuses and penalties rule).
-Gold and Ivory state no such rule: not in source.
+Ivory states no such rule: not in source.
 """
 
 from __future__ import annotations
