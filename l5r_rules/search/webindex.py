@@ -16,8 +16,8 @@ What is exported (two JavaScript files, so that they load from a file:// offline
   them; the `words` vocabulary (typo tolerance, compound splitting); the analysis of every
   word the corpus and the synonym table use (`stems`: word -> English and German index term,
   exactly what analysis.py makes of it), and what results show of each document.
-* `passages.js`: the text, block and anchor of every passage (loaded after the index:
-  a result needs it only to be shown).
+* `passages.js`: the verbatim text of every passage, which a result shows (its anchor and
+  block number are in index.js, so a result links to its paragraph before the texts arrive).
 
 Postings store whoosh's weight as a term frequency: whoosh keeps frequency x field boost as
 a 32-bit float, which the script recomputes as Math.fround(tf * boost); `export` checks that
@@ -36,10 +36,12 @@ from whoosh.lang import stopwords_for_language
 from whoosh.support.charset import accent_map
 
 from ..citation import citation_of_payload
+from ..urls import Urls, compare_page, concept_page, entry_page
 from . import decompound, engine, highlight, querying, ranking
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
 from .fields import SEARCH_FIELDS
 
+FOLDER = "assets/search"  # in the built site
 INDEX_FILE = "index.js"
 PASSAGES_FILE = "passages.js"
 GLOBAL = "L5R_SEARCH"  # window.L5R_SEARCH = {index: ..., passages: ...}
@@ -219,18 +221,23 @@ def _edition_words(names: querying.EditionWords) -> dict:
     }
 
 
-def _doc_rows(eng) -> list[dict]:
+def _doc_rows(eng, urls: Urls) -> list[dict]:
     """What ranking, grouping and the result list need of each document (errata: only a place)."""
     rows = []
     for n, doc in enumerate(eng.docs):
         row = {k: doc[k] for k in ("id", "doctype", "edition", "game", "kind", "concept", "central", "length")}
         if doc["doctype"] == "entry":
             p = eng.payload(n)
-            row.update(term=p["term"], lang=p["lang"], url=p["url"])
+            row.update(term=p["term"], lang=p["lang"], url=urls.url(entry_page(doc["id"])))
             row["cite"] = citation_of_payload(p)
         elif doc["doctype"] == "concept":
             p = eng.payload(n)
-            row.update(term=p["title"], url=p["url"], summary=" ".join((p.get("summary") or "").split()))
+            row["compare"] = urls.url(compare_page(doc["id"]))
+            row.update(
+                term=p["title"],
+                url=urls.url(concept_page(doc["id"])),
+                summary=" ".join((p.get("summary") or "").split()),
+            )
             row["differences"] = [
                 {"text": " ".join((d.get("text") or "").split()), "editions": list(d.get("editions") or [])}
                 for d in p.get("differences") or []
@@ -239,8 +246,9 @@ def _doc_rows(eng) -> list[dict]:
     return rows
 
 
-def index_data(eng) -> dict:
-    """The browser's index (index.js) of an open engine.Engine."""
+def index_data(eng, urls: Urls | None = None) -> dict:
+    """The browser's index (index.js) of an open engine.Engine (page URLs: `urls`, default directory URLs)."""
+    urls = urls or Urls()
     boosts = {name: boost for name, (_, boost) in SEARCH_FIELDS.items()}
     fields = list(SEARCH_FIELDS)
     tokens = _tokens(_texts(eng))
@@ -278,19 +286,27 @@ def index_data(eng) -> dict:
             "lengths": pass_lengths,
             "average": pass_avg,
             "entry": list(pix.entry_of),
+            **_passage_places(eng),
         },
-        "docs": _doc_rows(eng),
+        "docs": _doc_rows(eng, urls),
     }
 
 
-def passage_data(eng) -> list[list]:
-    """Each passage as [block, anchor, translation (0/1), text], in passage-number order."""
+def passage_data(eng) -> list[str]:
+    """Each passage's verbatim text, in passage-number order (what a result shows)."""
     pix = eng.passages
-    out = []
-    for i in range(len(pix.entry_of)):
-        p = pix.payload(i)
-        out.append([p["block"], p["anchor"], int(bool(p["translation"])), p["text"]])
-    return out
+    return [pix.payload(i)["text"] for i in range(len(pix.entry_of))]
+
+
+def _passage_places(eng) -> dict:
+    """Each passage's block number, anchor on its entry's page and whether it is cut from the translation."""
+    pix = eng.passages
+    rows = [pix.payload(i) for i in range(len(pix.entry_of))]
+    return {
+        "block": [p["block"] for p in rows],
+        "anchor": [p["anchor"] for p in rows],
+        "translation": [int(bool(p["translation"])) for p in rows],
+    }
 
 
 def _script(key: str, data) -> str:
@@ -298,11 +314,15 @@ def _script(key: str, data) -> str:
     return f"(window.{GLOBAL}=window.{GLOBAL}||{{}}).{key}={body};\n"
 
 
-def export(eng, folder: Path) -> dict[str, int]:
-    """Write index.js and passages.js into `folder`; file name -> bytes written."""
+def export(eng, folder: Path, urls: Urls | None = None) -> dict[str, int]:
+    """Write index.js and passages.js into `folder` (page URLs as `urls` makes them: an offline
+    build's end in .html); file name -> bytes written."""
     folder.mkdir(parents=True, exist_ok=True)
     sizes = {}
-    for name, key, data in ((INDEX_FILE, "index", index_data(eng)), (PASSAGES_FILE, "passages", passage_data(eng))):
+    for name, key, data in (
+        (INDEX_FILE, "index", index_data(eng, urls)),
+        (PASSAGES_FILE, "passages", passage_data(eng)),
+    ):
         text = _script(key, data)
         (folder / name).write_text(text, encoding="utf-8")
         sizes[name] = len(text.encode("utf-8"))

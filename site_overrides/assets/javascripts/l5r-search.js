@@ -14,6 +14,11 @@
 (function () {
   "use strict";
 
+  // The site's root, from this script's own address (…/assets/javascripts/l5r-search.js): pages and the
+  // index are addressed from it, so the search works under any prefix and from a file:// offline build.
+  var SCRIPT = typeof document !== "undefined" && document.currentScript && document.currentScript.src;
+  var ROOT = SCRIPT ? SCRIPT.replace(/assets\/javascripts\/l5r-search\.js(?:[?#].*)?$/, "") : "";
+
   var WORD = /[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/gu;
   var TERMINAL_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
   var INVISIBLE = /[\u00ad\u200b\u200c\u200d\u2060\ufeff]/g;
@@ -958,13 +963,19 @@
     return taken;
   }
 
-  // engine.Engine._passage: [first passage number, end) of the entry; the best one, else the first
+  // engine.Engine._passage: the entry's best passage, else its first; `companion` the same block in the
+  // other language (a German entry's translation, or the German text of a matched translation)
   Engine.prototype.passageOf = function (docnum, pnum) {
-    var range = this.firstPassage.get(docnum);
+    var range = this.firstPassage.get(docnum), P = this.ix.passages;
     if (!range) return null;
     var matched = pnum !== null && pnum !== undefined;
     if (!matched) pnum = range[0];
-    return { num: pnum, matched: matched, range: range };
+    var out = { num: pnum, matched: matched, anchor: P.anchor[pnum], translation: !!P.translation[pnum],
+      block: P.block[pnum], companion: null };
+    for (var o = range[0]; o < range[1]; o++) {
+      if (P.block[o] === out.block && !!P.translation[o] !== out.translation) { out.companion = o; break; }
+    }
+    return out;
   };
 
   // highlight.Terms.of
@@ -1015,10 +1026,202 @@
     return best;
   };
 
+
+  // ---------------------------------------------------------------------------------------------
+  // The search page: search/?q=...&edition=... renders the ranked hits as an ordered list.
+  function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  // verbatim text with the matched words in <mark>; Markdown's **bold** shown as bold
+  function marked(engine, text, terms, lang) {
+    var spans = terms && lang ? engine.spans(text, terms, lang) : [], out = "", last = 0;
+    for (var i = 0; i < spans.length; i++) {
+      out += escapeHtml(text.slice(last, spans[i][0])) + "<mark>" + escapeHtml(text.slice(spans[i][0], spans[i][1])) + "</mark>";
+      last = spans[i][1];
+    }
+    out += escapeHtml(text.slice(last));
+    return out.replace(/\*\*([^*]+?)\*\*/g, "<strong>$1</strong>").replace(/\n/g, "<br>");
+  }
+
+  function Page(box) {
+    this.box = box;
+    this.input = box.querySelector(".l5r-search__input");
+    this.status = box.querySelector(".l5r-search__status");
+    this.list = box.querySelector("ol.l5r-results");
+    this.chips = Array.prototype.slice.call(box.querySelectorAll(".l5r-chip"));
+    this.engine = null;
+    this.texts = null;
+    this.last = null;
+    var params = new URLSearchParams(window.location.search);
+    this.input.value = params.get("q") || "";
+    this.edition = params.get("edition") || "";
+    var header = document.querySelector(".l5r-header-search__input");
+    if (header) header.value = this.input.value;
+    this.markChips();
+    var self = this;
+    this.input.addEventListener("input", function () { self.run(); });
+    box.querySelector("form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      self.run();
+      self.input.blur(); // a phone's keyboard goes away and the results are in view
+    });
+    this.chips.forEach(function (chip) {
+      chip.addEventListener("click", function () {
+        self.edition = chip.getAttribute("data-edition") || "";
+        self.markChips();
+        self.run();
+      });
+    });
+  }
+  Page.prototype.markChips = function () {
+    var edition = this.edition;
+    this.chips.forEach(function (chip) {
+      chip.setAttribute("aria-pressed", String((chip.getAttribute("data-edition") || "") === edition));
+    });
+  };
+  Page.prototype.url = function () {
+    var q = this.input.value, out = "?q=" + encodeURIComponent(q);
+    return this.edition ? out + "&edition=" + encodeURIComponent(this.edition) : out;
+  };
+  Page.prototype.run = function () {
+    if (!this.engine) return;
+    var t0 = performance.now(), q = this.input.value;
+    try {
+      if (window.location.search !== this.url()) window.history.replaceState(null, "", this.url());
+    } catch (e) { /* a file:// page may refuse: the search still runs */ }
+    if (!q.trim()) {
+      this.list.innerHTML = "";
+      this.status.textContent = "Type a question: words, a rule's name, an edition (\u201clotus\u201d), German for Battle for Rokugan.";
+      this.last = null;
+      return;
+    }
+    var results = this.engine.search(q, { edition: this.edition || null, limit: 10 });
+    this.last = results;
+    this.render(results);
+    api.lastMs = performance.now() - t0;
+    if (api.firstResultsAt === undefined) api.firstResultsAt = performance.now();
+  };
+  Page.prototype.badge = function (edition) {
+    var label = this.engine.ix.edition_labels[edition] || [edition, edition];
+    return '<span class="l5r-badge l5r-ed-' + escapeHtml(edition) + '" title="' + escapeHtml(label[0]) + '">' +
+      escapeHtml(label[1]) + "</span>";
+  };
+  Page.prototype.render = function (results) {
+    var engine = this.engine, docs = engine.docs, html = [], count = 0, self = this;
+    results.groups.forEach(function (group) {
+      var headed = group.concept !== null && group.hits.length > 1;
+      group.hits.forEach(function (hit, i) {
+        count++;
+        var doc = docs[hit.docnum], pas = hit.passage;
+        var cls = "l5r-hit" + (headed ? " l5r-hit--grouped" : "") + (headed && i === 0 ? " l5r-hit--first" : "") +
+          (headed && i === group.hits.length - 1 ? " l5r-hit--last" : "");
+        var href = ROOT + doc.url + (pas ? "#" + pas.anchor : "");
+        var item = '<li class="' + cls + '" data-id="' + escapeHtml(doc.id) + '">';
+        item += '<div class="l5r-hit__head"><a class="l5r-hit__title" href="' + escapeHtml(href) + '">' +
+          escapeHtml(doc.term) + "</a> " + self.badge(doc.edition) + ' <span class="l5r-kind">' + escapeHtml(doc.kind) +
+          "</span></div>";
+        if (headed && i === 0) item += self.groupHead(docs[group.concept], group.note);
+        item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
+          (pas ? ' <span class="l5r-hit__para">¶' + pas.block + "</span>" : "") + "</div>";
+        item += self.snippet(doc, pas, results.terms);
+        html.push(item + "</li>");
+      });
+    });
+    this.list.innerHTML = html.join("");
+    var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question.";
+    if (this.edition) status += " in " + (engine.ix.edition_labels[this.edition] || [this.edition])[0];
+    else if (results.editions.length) {
+      status += " in " + results.editions.map(function (e) { return (engine.ix.edition_labels[e] || [e])[0]; }).join(", ") +
+        " (named in the question)";
+    }
+    if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
+    var fixes = Object.keys(results.corrections).map(function (typed) {
+      return "\u201c" + typed + "\u201d as " + results.corrections[typed].join(" / ");
+    });
+    if (fixes.length) status += ". Read " + fixes.join("; ");
+    this.status.textContent = status + ".";
+  };
+  Page.prototype.groupHead = function (concept, note) {
+    var out = '<div class="l5r-hit__group"><span class="l5r-label">Concept</span> <a href="' + escapeHtml(ROOT + concept.url) +
+      '">' + escapeHtml(concept.term) + '</a> · <a href="' + escapeHtml(ROOT + concept.compare) + '">compare editions</a>';
+    if (note) {
+      out += '<p class="l5r-hit__note"><span class="l5r-label">Our ' + (note.label === "summary" ? "summary" : "words: a difference") +
+        "</span> " + escapeHtml(note.text) + "</p>";
+    }
+    return out + "</div>";
+  };
+  Page.prototype.snippet = function (doc, pas, terms) {
+    if (!pas) return "";
+    if (!this.texts) return '<p class="l5r-hit__snippet l5r-hit__snippet--loading">…</p>';
+    var lang = pas.translation ? "en" : doc.lang || "en", show = pas.matched ? terms : null;
+    var main = '<blockquote class="l5r-hit__snippet" lang="' + lang + '">' +
+      (pas.translation ? '<span class="l5r-label">Unofficial translation (our words)</span> ' : "") +
+      marked(this.engine, this.texts[pas.num], show, lang) + "</blockquote>";
+    if (pas.companion === null) return main;
+    var other = pas.translation ? doc.lang || "de" : "en";
+    var companion = '<blockquote class="l5r-hit__snippet l5r-hit__snippet--companion" lang="' + other + '">' +
+      (pas.translation ? "" : '<span class="l5r-label">Unofficial translation (our words)</span> ') +
+      marked(this.engine, this.texts[pas.companion], show, other) + "</blockquote>";
+    return pas.translation ? companion + main : main + companion;
+  };
+
+  function load(src, done, failed) {
+    var script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = done;
+    script.onerror = failed;
+    document.head.appendChild(script);
+  }
+
+  function start() {
+    var box = document.getElementById("l5r-search");
+    if (!box) return;
+    var page = new Page(box);
+    api.page = page;
+    api.ready = new Promise(function (resolve, reject) {
+      var fail = function () {
+        page.status.textContent = "The search index could not be loaded (" + ROOT + "assets/search/).";
+        reject(new Error("search index not loaded"));
+      };
+      var texts = false;
+      load(ROOT + "assets/search/index.js", function () {
+        var t0 = performance.now();
+        page.engine = api.engine = new Engine(window.L5R_SEARCH.index);
+        api.initMs = performance.now() - t0;
+        page.run();
+        if (texts) resolve(page);
+      }, fail);
+      load(ROOT + "assets/search/passages.js", function () {
+        texts = true;
+        page.texts = window.L5R_SEARCH.passages;
+        if (page.engine) {
+          if (page.last) page.render(page.last);
+          resolve(page);
+        }
+      }, fail);
+    });
+    api.ready.catch(function () {});
+  }
+
+
   // ---------------------------------------------------------------------------------------------
   var api = window.L5RSearch = window.L5RSearch || {};
   api.Engine = Engine;
   api.normalize = normalize;
   api.stemEnglish = stemEnglish;
   api.stemGerman = stemGerman;
+  api.root = ROOT;
+  // for the browser tests and the benchmark: the ids of the ranked hits, as the page lists them
+  api.rankedIds = function (text, edition) {
+    var r = api.engine.search(text, { edition: edition || null, limit: 10 }), out = [];
+    r.groups.forEach(function (g) { g.hits.forEach(function (h) { out.push(api.engine.docs[h.docnum].id); }); });
+    return out;
+  };
+  if (typeof document !== "undefined" && document.getElementById) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
 })();
