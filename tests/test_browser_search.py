@@ -102,8 +102,10 @@ def test_site_ranks_every_eval_question_as_the_cli_does(server, phone):
             agree = sum(a[:5] == b[:5] for a, b in zip(cli, site)) / len(questions)
             cli_r5 = _recall5([(q, ids, concept_of) for q, ids in zip(questions, cli)])
             site_r5 = _recall5([(q, ids, concept_of) for q, ids in zip(questions, site)])
-            report.append(f"{name}: {len(questions)} questions, recall@5 CLI {cli_r5:.3f} site {site_r5:.3f}, "
-                          f"same top 5 {agree:.3f}")
+            report.append(
+                f"{name}: {len(questions)} questions, recall@5 CLI {cli_r5:.3f} site {site_r5:.3f}, "
+                f"same top 5 {agree:.3f}"
+            )
             if name != "sealed":  # questions the work may look at: every difference is a bug to see
                 differ = [(q.q, a[:5], b[:5]) for q, a, b in zip(questions, cli, site) if a[:5] != b[:5]]
                 assert agree >= 0.98, differ[:5]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import json
 import shutil
 import tempfile
 import threading
@@ -107,8 +106,9 @@ def test_entries_are_not_in_the_navigation(real_site):
 
 def _search_index(site: Path) -> dict:
     """The index the search page scores (assets/search/index.js: one JavaScript assignment of JSON)."""
-    text = (site / "assets" / "search" / "index.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index("=", text.index(".index")) + 1 :].rstrip().rstrip(";"))
+    from l5r_rules.search.webindex import read_script
+
+    return read_script(site / "assets" / "search" / "index.js")
 
 
 def test_search_index_size_and_entries_findable_by_term(real_site, kb):

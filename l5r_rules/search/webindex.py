@@ -310,8 +310,17 @@ def _passage_places(eng) -> dict:
 
 
 def _script(key: str, data) -> str:
+    """A script that sets window.L5R_SEARCH[key] to `data`: JSON in a string for JSON.parse, which a
+    browser parses several times faster than the same data written as a JavaScript literal."""
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return f"(window.{GLOBAL}=window.{GLOBAL}||{{}}).{key}={body};\n"
+    return f"(window.{GLOBAL}=window.{GLOBAL}||{{}}).{key}=JSON.parse({json.dumps(body, ensure_ascii=False)});\n"
+
+
+def read_script(path: Path):
+    """The data a script written by `export` holds (for tests and tools)."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index("JSON.parse(") + len("JSON.parse(")
+    return json.loads(json.loads(text[start : text.rindex(")")]))
 
 
 def export(eng, folder: Path, urls: Urls | None = None) -> dict[str, int]:
