@@ -1229,7 +1229,9 @@
     return out;
   };
   if (typeof document !== "undefined" && document.getElementById) {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-    else start();
+    // the search page's form comes before this script (extra_javascript is at the end of the body), so
+    // the index starts loading now rather than after the theme's scripts (DOMContentLoaded)
+    if (document.getElementById("l5r-search") || document.readyState !== "loading") start();
+    else document.addEventListener("DOMContentLoaded", start);
   }
 })();
