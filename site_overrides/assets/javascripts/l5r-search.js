@@ -1038,7 +1038,7 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
-  // verbatim text with the matched words in <mark>; Markdown's **bold** shown as bold
+  // verbatim text with the matched words in <mark>; Markdown's **bold** and *italics* shown as such
   function marked(engine, text, terms, lang) {
     var spans = terms && lang ? engine.spans(text, terms, lang) : [], out = "", last = 0;
     for (var i = 0; i < spans.length; i++) {
@@ -1046,7 +1046,11 @@
       last = spans[i][1];
     }
     out += escapeHtml(text.slice(last));
-    return out.replace(/\*\*([^*]+?)\*\*/g, "<strong>$1</strong>").replace(/\n/g, "<br>");
+    return out
+      .replace(/\*\*([^*]+?)\*\*/g, "<strong>$1</strong>")
+      .replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?![*\w])/g, "$1<em>$2</em>")
+      .replace(/\n(?![ \t]*(?:[-*+]|\d+[.)]|\|)[ \t])/g, " ") // a wrapped line, as Markdown reads it
+      .replace(/\n/g, "<br>"); // a list item or table row keeps its own line
   }
 
   function Page(box) {
@@ -1134,7 +1138,7 @@
       });
     });
     this.list.innerHTML = html.join("");
-    var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question.";
+    var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
     if (this.edition) status += " in " + (engine.ix.edition_labels[this.edition] || [this.edition])[0];
     else if (results.editions.length) {
       status += " in " + results.editions.map(function (e) { return (engine.ix.edition_labels[e] || [e])[0]; }).join(", ") +
