@@ -3,7 +3,8 @@
 One chromium (a 390x844 phone) against `l5r-rules serve` of the real site. Every question of the
 unseen set (tune and sealed halves) and of the project's own set runs through the page's search
 (window.L5RSearch, the script behind search/?q=...) in one call, and through the CLI's engine
-in-process; the top 5 ids are compared. The sealed half is run, never tuned on: the assertion is
+in-process; the top 5 ids are compared (on the tune and own sets also the passage each hit shows).
+The sealed half is run, never tuned on: the assertion is
 only that the site's recall@5 trails the CLI's by at most 0.02 there; the agreement per question is
 printed (pytest -s) for the report. Then a few real `search/?q=` navigations read the `<ol>`: the first link
 of a hit opens the entry page at the answering paragraph, the matched words are marked, the
@@ -73,9 +74,12 @@ def _open(driver, base: str, query: str, edition: str | None = None) -> list:
     return driver.find_elements("css selector", "ol.l5r-results > li")
 
 
-def _site_rankings(driver, questions: list[str]) -> list[list[str]]:
+def _site_rankings(driver, questions: list[str], anchors: bool = False) -> list[list[str]]:
     return driver.execute_script(
-        "return arguments[0].map(function (q) { return window.L5RSearch.rankedIds(q); });", questions
+        "var anchors = arguments[1];"
+        "return arguments[0].map(function (q) { return window.L5RSearch.rankedIds(q, null, anchors); });",
+        questions,
+        anchors,
     )
 
 
@@ -97,8 +101,14 @@ def test_site_ranks_every_eval_question_as_the_cli_does(server, phone):
     with open_engine(ROOT) as engine:
         concept_of = {d["id"]: d["concept"] for d in engine.docs if d["doctype"] == "entry"}
         for name, questions in sets.items():
-            cli = [[h.payload["id"] for h in engine.search(q.q, limit=10).hits] for q in questions]
-            site = _site_rankings(phone, [q.q for q in questions])
+            # "id#anchor": each hit and the passage it shows (and links to)
+            cli_passages = [
+                [f"{h.payload['id']}#{h.as_json()['anchor']}" for h in engine.search(q.q, limit=10).hits]
+                for q in questions
+            ]
+            site_passages = _site_rankings(phone, [q.q for q in questions], anchors=True)
+            cli = [[p.split("#")[0] for p in hits] for hits in cli_passages]
+            site = [[p.split("#")[0] for p in hits] for hits in site_passages]
             agree = sum(a[:5] == b[:5] for a, b in zip(cli, site)) / len(questions)
             cli_r5 = _recall5([(q, ids, concept_of) for q, ids in zip(questions, cli)])
             site_r5 = _recall5([(q, ids, concept_of) for q, ids in zip(questions, site)])
@@ -109,6 +119,8 @@ def test_site_ranks_every_eval_question_as_the_cli_does(server, phone):
             if name != "sealed":  # questions the work may look at: every difference is a bug to see
                 differ = [(q.q, a[:5], b[:5]) for q, a, b in zip(questions, cli, site) if a[:5] != b[:5]]
                 assert agree >= 0.98, differ[:5]
+                same = sum(a[:5] == b[:5] for a, b in zip(cli_passages, site_passages)) / len(questions)
+                assert same >= 0.98, [(a[:5], b[:5]) for a, b in zip(cli_passages, site_passages) if a != b][:3]
             assert site_r5 >= cli_r5 - MAX_GAP, report[-1]
     print("\n" + "\n".join(report))
     assert _requested_hosts(phone) <= {"127.0.0.1"}

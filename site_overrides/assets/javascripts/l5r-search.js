@@ -1226,10 +1226,16 @@
   api.stemEnglish = stemEnglish;
   api.stemGerman = stemGerman;
   api.root = ROOT;
-  // for the browser tests and the benchmark: the ids of the ranked hits, as the page lists them
-  api.rankedIds = function (text, edition) {
+  // for the browser tests and the benchmark: the ranked hits as the page lists them, as
+  // "id" or, with `anchors`, "id#anchor of the passage shown"
+  api.rankedIds = function (text, edition, anchors) {
     var r = api.engine.search(text, { edition: edition || null, limit: 10 }), out = [];
-    r.groups.forEach(function (g) { g.hits.forEach(function (h) { out.push(api.engine.docs[h.docnum].id); }); });
+    r.groups.forEach(function (g) {
+      g.hits.forEach(function (h) {
+        var id = api.engine.docs[h.docnum].id;
+        out.push(anchors && h.passage ? id + "#" + h.passage.anchor : id);
+      });
+    });
     return out;
   };
   if (typeof document !== "undefined" && document.getElementById) {
