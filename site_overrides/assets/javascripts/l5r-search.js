@@ -382,6 +382,7 @@
       this.longestSynonym = Math.max(this.longestSynonym, key.split(" ").length);
     }
     this.splitCache = new Map();
+    this.memo = new Map(); // typed word's query node -> its scores (score())
     this.firstPassage = new Map(); // entry docnum -> [first, end) passage numbers
     for (var p = 0; p < this.entryOf.length; p++) {
       var e = this.entryOf[p], r = this.firstPassage.get(e);
@@ -633,6 +634,7 @@
       if (q) slots.push(q);
     }
     if (!slots.length) return null;
+    slots.forEach(function (q) { q.key = JSON.stringify(q); });
     if (slots.length === 1) return Any([slots[0]]);
     var heading = this.headingBonus(p);
     return or(heading ? slots.concat([heading]) : slots);
@@ -729,7 +731,19 @@
     out.fill(NaN);
     return out;
   }
+  // A typed word's scores are remembered (node.key: buildQuery), so that while a question is typed
+  // key by key only its changed last word is scored again; the sums are the same, in the same order.
+  var MEMO_SIZE = 300;
   Engine.prototype.score = function (index, node) {
+    if (node.key === undefined) return this.scoreNode(index, node);
+    var key = (index === this.main ? "m" : "p") + node.key, hit = this.memo.get(key);
+    if (hit !== undefined) return hit;
+    var out = this.scoreNode(index, node);
+    if (this.memo.size >= MEMO_SIZE) this.memo.clear();
+    this.memo.set(key, out);
+    return out; // shared: callers copy before they change scores (see scoreNode)
+  };
+  Engine.prototype.scoreNode = function (index, node) {
     if (node.type === "term") return this.termScores(index, node);
     if (!node.parts.length) return absent(index.count);
     if (node.parts.length === 1) return this.score(index, node.parts[0]);
