@@ -126,6 +126,39 @@ def test_site_ranks_every_eval_question_as_the_cli_does(server, phone):
     assert _requested_hosts(phone) <= {"127.0.0.1"}
 
 
+# Questions that take the planner's rarer paths: Unicode spellings, typos, compounds, edition words,
+# pasted colour codes, question and stop words only, empty.
+TRICKY = [
+    "Ka\u0308mpfe abhandeln",
+    "Spiel\u00adende",
+    "\uff42\uff4f\uff57",
+    "bow\u2122 ability",
+    "\x1b[31mbowed\x1b[0m personality",
+    "imperail favor",
+    "Kuestenprovinz",
+    "Schlachtfeldmarker legen",
+    "wann endet das spiel",
+    "was ist ein Hafen",
+    "tap a card lotus",
+    "gold and lotus bowing",
+    "gold cost",
+    "rule of presence",
+    "requirment honor",
+    "what is",
+    "the of and",
+    "!!!",
+    "",
+]
+
+
+def test_tricky_questions_rank_as_the_cli_does(server, phone):
+    _open(phone, server, "")
+    site = _site_rankings(phone, TRICKY, anchors=True)
+    with open_engine(ROOT) as engine:
+        cli = [[f"{h.payload['id']}#{h.as_json()['anchor']}" for h in engine.search(q, limit=10).hits] for q in TRICKY]
+    assert list(zip(TRICKY, site)) == list(zip(TRICKY, cli))
+
+
 def test_search_url_lists_hits_linking_to_their_answering_paragraph(server, phone):
     items = _open(phone, server, "can a bowed personality defend")
     assert len(items) >= 5

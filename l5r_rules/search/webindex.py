@@ -37,7 +37,7 @@ from whoosh.support.charset import accent_map
 
 from ..citation import citation_of_payload
 from ..urls import Urls, compare_page, concept_page, entry_page
-from . import decompound, engine, highlight, querying, ranking
+from . import analysis, decompound, engine, highlight, querying, ranking
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
 from .fields import SEARCH_FIELDS
 
@@ -187,6 +187,9 @@ def _words() -> dict:
         "STOP_DE": sorted(stopwords_for_language("de")),
         # analysis.py's accent folding (whoosh's accent_map), for the characters the corpus uses
         "ACCENTS": {},
+        # analysis.normalize: characters dropped, and characters read as a space
+        "INVISIBLE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v is None),
+        "AS_SPACE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v == " "),
     }
 
 

@@ -21,7 +21,6 @@
 
   var WORD = /[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/gu;
   var TERMINAL_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
-  var INVISIBLE = /[\u00ad\u200b\u200c\u200d\u2060\ufeff]/g;
   var SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/g;
 
   function setOf(list) {
@@ -30,11 +29,14 @@
     return s;
   }
 
-  // analysis.normalize
+  // analysis.normalize: NFKC, with the characters analysis.py drops (invisible ones) or reads as a space
+  // (trade mark signs) exported as `words.INVISIBLE` and `words.AS_SPACE`
+  var INVISIBLE = null, AS_SPACE = null;
   function normalize(text) {
     if (/^[\x00-\x7f]*$/.test(text)) return text;
-    text = text.replace(INVISIBLE, "").replace(/[™℠]/g, " ").replace(SURROGATE, "");
-    return text.normalize("NFKC");
+    if (INVISIBLE) text = text.replace(INVISIBLE, "");
+    if (AS_SPACE) text = text.replace(AS_SPACE, " ");
+    return text.replace(SURROGATE, "").normalize("NFKC");
   }
 
   function words(text) {
@@ -338,6 +340,8 @@
     this.D = c.decompound;
     this.H = c.highlight;
     var w = ix.words;
+    INVISIBLE = w.INVISIBLE ? new RegExp("[" + w.INVISIBLE + "]", "g") : null;
+    AS_SPACE = w.AS_SPACE ? new RegExp("[" + w.AS_SPACE + "]", "g") : null;
     this.queryStop = setOf(w.QUERY_STOPWORDS);
     this.weak = setOf(w.WEAK_WORDS);
     this.germanFunction = setOf(w.GERMAN_FUNCTION_WORDS);
