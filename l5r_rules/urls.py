@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from .vocab import slugify
 
+SEARCH_PAGE = "search.md"  # search/?q=...&edition=... (the site's search, l5r-search.js)
+
 
 def entry_page(entry_id: str) -> str:
     return f"entries/{entry_id}.md"

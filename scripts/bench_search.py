@@ -15,7 +15,13 @@ engine (nothing it remembers about documents and terms comes from the same quest
 "repeat" runs all questions three more times (as a long-lived process would).
 The load average is printed because a busy machine inflates every figure.
 
+Then the site's search in a real browser (scripts/bench_search_site.py: the index shipped to the
+browser, raw and gzipped, goal <= 400 KB gzipped; with the CPU throttled 4x, first results after a
+fresh load, goal <= 1.5 s, and keystroke -> results, goal < 300 ms); it builds the site into a
+temporary folder unless given `--site`, and prints only the sizes when chromium is not installed.
+
     .venv/bin/python scripts/bench_search.py [--misses] [--cold-runs 11] [--split tune]
+                                             [--no-browser | --site DIR]
 """
 
 from __future__ import annotations
@@ -55,6 +61,8 @@ def main() -> int:
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
     ap.add_argument("--cold-runs", type=int, default=11)
     ap.add_argument("--builds", type=int, default=3)
+    ap.add_argument("--no-browser", action="store_true", help="skip the site's search in a browser")
+    ap.add_argument("--site", type=Path, help="a built site for the browser part (default: build one)")
     args = ap.parse_args()
     layout = Layout(ROOT)
 
@@ -106,6 +114,8 @@ def main() -> int:
         f"(calibration; cold search / this = {statistics.median(cold) / statistics.median(floor):.2f})"
     )
     print(f"index build        {min(builds):.2f} s best, {statistics.median(builds):.2f} s median   (goal <= 3)")
+    if not args.no_browser:
+        browser(args.site)
     if args.misses:
         for name, outs in (("own", outcomes), (args.split, unseen if args.split == "tune" else [])):
             for o in outs:
@@ -115,6 +125,17 @@ def main() -> int:
                         f" want {o.question.answers[:3]}"
                     )
     return 0
+
+
+def browser(site: Path | None) -> None:
+    """The site's search in chromium (bench_search_site.py), on a given site or one built now."""
+    import tempfile
+
+    import bench_search_site
+
+    questions = [q.q for q in evaluation.load_questions(ROOT / "tests" / "search_eval_unseen.yaml", "tune")][:30]
+    with tempfile.TemporaryDirectory(prefix="bench-site-", dir=ROOT / "build") as tmp:
+        bench_search_site.report(site or bench_search_site.build(Path(tmp) / "site"), questions)
 
 
 def quality(title: str, outcomes: list, goal: str) -> None:

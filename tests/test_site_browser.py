@@ -153,21 +153,19 @@ def test_search_tabs_compare_and_no_request_leaves_the_machine(servers, browsers
     driver.get(server)
     _shot(driver, f"{device}-home")
 
-    # search: open the search box (the icon on a phone), type, read the result count line
-    if device == "phone":
-        driver.find_element(By.CSS_SELECTOR, "label.md-header__button[for='__search']").click()
-    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
+    # search: the header's box leads to the search page (search/?q=..., the CLI's ranking:
+    # tests/test_browser_search.py), which lists the hits in an <ol> with a count line
+    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.l5r-header-search__input"))
     _wait(driver, lambda d: box.is_displayed())
-    box.send_keys("province strength")
+    box.send_keys("province strength", Keys.ENTER)
     meta = _wait(
         driver,
-        lambda d: (t := d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text) and "matching" in t and t,
+        lambda d: (t := d.find_element(By.CSS_SELECTOR, ".l5r-search__status").text) and "result" in t and t,
     )
     assert meta.split()[0].isdigit() and int(meta.split()[0]) >= 1, meta
-    first = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".md-search-result__item").text)
+    first = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "ol.l5r-results > li").text)
     assert "province" in first.lower() or "strength" in first.lower()
     _shot(driver, f"{device}-search")
-    box.send_keys(Keys.ESCAPE)
 
     driver.get(server + "entries/lotus-province-strength/")
     assert "Province Strength" in driver.find_element(By.TAG_NAME, "h1").text

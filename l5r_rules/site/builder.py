@@ -205,10 +205,7 @@ def _build_locked(
         say(f"rendered {count} pages and {len(extra)} hand-written pages ({timings['render']:.1f} s)")
 
         t2 = time.perf_counter()
-        say(
-            "running mkdocs (material theme, search in English and German)"
-            + (" with the offline plugin" if offline else "")
-        )
+        say("running mkdocs (material theme)" + (" with the offline plugin" if offline else ""))
         from mkdocs.commands.build import build as mkdocs_build
         from mkdocs.exceptions import MkDocsException
 
@@ -225,6 +222,11 @@ def _build_locked(
         timings["mkdocs"] = time.perf_counter() - t2
         if not (new_site / "index.html").is_file():
             raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
+        t4 = time.perf_counter()
+        sizes = _search_index(layout, new_site, offline, say)
+        timings["search"] = time.perf_counter() - t4
+        say(f"exported the search index: {', '.join(f'{n} {b / 1e3:.0f} kB' for n, b in sizes.items())} "
+            f"({timings['search']:.1f} s)")
         t3 = time.perf_counter()
         try:
             api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline), stamp)
@@ -267,6 +269,19 @@ def _build_locked(
         f"{len(collector.messages)} warnings)"
     )
     return BuildResult(out=out, pages=count + len(extra), warnings=collector.messages)
+
+
+def _search_index(layout: Layout, site: Path, offline: bool, say: Progress) -> dict[str, int]:
+    """The CLI's search index, exported for the search page (search/webindex.py) into assets/search/."""
+    from ..search import webindex
+    from ..search.engine import open_engine
+    from ..search.errors import IndexDamaged, IndexUnwritable
+
+    try:
+        with open_engine(layout.root, report=say) as engine:
+            return webindex.export(engine, site / webindex.FOLDER, Urls(directory_urls=not offline))
+    except (IndexDamaged, IndexUnwritable, webindex.ExportError) as exc:
+        raise SiteBuildError(f"search index: {exc}") from None
 
 
 def jinja_errors() -> tuple[type[Exception], ...]:

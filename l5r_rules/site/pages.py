@@ -236,6 +236,7 @@ def _az(data: SiteData) -> list[tuple[str, list[dict]]]:
 
 def plan_pages(data: SiteData) -> list[PageSpec]:
     pages: list[PageSpec] = [PageSpec("index.md", "home.md.j2", {})]
+    pages.append(PageSpec(U.SEARCH_PAGE, "search.md.j2", {"editions": data.editions}))
     for edition in data.editions:
         rows = data.by_edition[edition]
         doc = data.document_for_edition(edition)
@@ -344,7 +345,7 @@ _KIND_TITLES = {
 
 def nav(data: SiteData, extra_pages: list[str]) -> list:
     """The navigation: index pages only (entries, concepts and compare views are linked from them)."""
-    items: list = [{"Home": "index.md"}]
+    items: list = [{"Home": "index.md"}, {"Search": U.SEARCH_PAGE}]
     editions = []
     for edition in data.editions:
         editions.append(
