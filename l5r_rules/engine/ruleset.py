@@ -115,6 +115,10 @@ class Ruleset:
     attach_action: str = "limited"  # limited: own Action Phase only; open (Ivory's Equip): any Action Phase
     attach_needs_unbowed: bool = False  # Gold: attaching targets the Personality, so he must be unbowed
     spell_limit_by_chi: bool = False  # Gold: a Shugenja cannot attach more Spells than his Chi
+    # Lotus (Cardinal Rule 5) and Ivory: each action once per turn unless it says otherwise. Gold states
+    # no such limit, and Lotus lists it as new ("Added a rule that most abilities are usable only once per
+    # turn by default"), so in Gold an action may be taken again.
+    actions_once_per_turn: bool = True
     attach_payment_equals_cost: bool = False  # Ivory's Equip: the Gold paid is the attached card's Gold cost
     # --- CCG overlaying Experienced cards
     overlay_only_in_own_dynasty_phase: bool = False  # Gold: during your Dynasty Phase; Lotus: when playable
@@ -277,6 +281,7 @@ GOLD = replace(
     events_once_per_game=True,
     attach_needs_unbowed=True,
     spell_limit_by_chi=True,
+    actions_once_per_turn=False,
     overlay_only_in_own_dynasty_phase=True,
     faction_honor_gain_once_per_turn=False,
     dash_honor_requirement_means_none=True,

@@ -225,8 +225,10 @@ def _build_locked(
         t4 = time.perf_counter()
         sizes = _search_index(layout, new_site, offline, say)
         timings["search"] = time.perf_counter() - t4
-        say(f"exported the search index: {', '.join(f'{n} {b / 1e3:.0f} kB' for n, b in sizes.items())} "
-            f"({timings['search']:.1f} s)")
+        say(
+            f"exported the search index: {', '.join(f'{n} {b / 1e3:.0f} kB' for n, b in sizes.items())} "
+            f"({timings['search']:.1f} s)"
+        )
         t3 = time.perf_counter()
         try:
             api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline), stamp)

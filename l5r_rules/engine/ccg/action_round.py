@@ -4,7 +4,8 @@ Starting with the active player and going in turn order, each player takes one
 action or passes; the active player may take Limited and Open actions, the
 others Open actions only; the phase ends when all players pass consecutively.
 Lotus (Cardinal Rule 5) and Ivory also let each action be used only once per
-turn unless it says otherwise; Gold states no such limit.
+turn unless it says otherwise; Gold states no such limit (ruleset data:
+`actions_once_per_turn`), so there an action may be taken again.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         else:
             passes = 0
             name = m.get("action")
-            if name and not m.get("repeatable", False):
+            if name and not m.get("repeatable", False) and rs.actions_once_per_turn:
                 if name in used:
                     once = rs.cite("actions.once")
                     return stop(i, f"'{name}' was already used this turn: each action once per turn", once)

@@ -103,15 +103,23 @@ def _target(inp: Inputs, element: str) -> tuple[str, dict]:
     return find(inp.chars, name, ("choices", "target"))
 
 
+def _unchanged(inp: Inputs) -> dict:
+    """No ring effect: the outcome says so and, like a resolved one, gives the honor when it was given."""
+    out = {"resolved": False, "element": None, "changed": []}
+    if inp.honor is not None:
+        out["honor"] = dict(inp.honor)
+    return out
+
+
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("ring.resolve")
     if inp.winner != "attacker":
         t.step(rule, "the attacking player did not win: nothing happens during this step", False, winner=inp.winner)
-        return t.done({"resolved": False, "element": None, "changed": []})
+        return t.done(_unchanged(inp))
     if not choice(inp.choices, "resolve", "whether the attacking player resolves the ring effect (he may)"):
         t.step(rule, "the attacking player chooses not to resolve the ring effect", False)
-        return t.done({"resolved": False, "element": None, "changed": []})
+        return t.done(_unchanged(inp))
     t.step(rule, "the attacking player won the conflict and resolves the contested ring's effect", True)
     element = inp.ring
     if inp.elements:
