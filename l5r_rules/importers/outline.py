@@ -145,9 +145,13 @@ def _check_items(items: list, name: str, required: tuple[str, ...], optional: tu
         missing = [k for k in required if k not in item]
         unknown = [k for k in item if k not in required + optional]
         if missing or unknown:
-            raise ValueError(f"{name} item {i}: " + "; ".join(
-                ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unknown {', '.join(unknown)}"] if unknown else [])
-            ))
+            raise ValueError(
+                f"{name} item {i}: "
+                + "; ".join(
+                    ([f"missing {', '.join(missing)}"] if missing else [])
+                    + ([f"unknown {', '.join(unknown)}"] if unknown else [])
+                )
+            )
         for k, v in item.items():
             if k in ("page", "occurrence", "level"):
                 if not isinstance(v, int) or isinstance(v, bool) or v < 1:
