@@ -1,7 +1,10 @@
 """Fidelity and coverage of the glossary against the source documents.
 
 Fidelity: every entry's `text` and `term`, normalized (see normalize.py),
-occurs in its source document normalized the same way.
+occurs in its source document normalized the same way; an entry's text may
+instead occur in the document's reading order (the outline's `moves`: whole
+paragraphs of a sidebar or column read after the sentence they interrupt, see
+importers/reading_order.py), never in any other arrangement.
 
 Coverage: every paragraph of every source (as its reader splits it) is
 either in some entry of that document (body text inside an entry's text, a
@@ -59,7 +62,8 @@ class DocumentReport:
 
 
 def check_sources(layout: Layout) -> list[DocumentReport]:
-    from .importers.run import document_paragraphs
+    from .importers.reading_order import apply_moves, reading_text
+    from .importers.run import document_outline, document_paragraphs
 
     kb = load_kb(layout.root)
     skip_items = load_skip_list(layout)
@@ -69,11 +73,14 @@ def check_sources(layout: Layout) -> list[DocumentReport]:
         entries = [e for e in kb.entries.values() if e.get("source", {}).get("document") == doc.id]
         report.entries = len(entries)
         source = doc.normalized_text(layout)
+        paras = document_paragraphs(doc, layout)
+        outline = document_outline(doc)
+        reading = reading_text(apply_moves(paras, outline)) if outline.moves else source
         for e in entries:
-            if collapse(e["text"]) not in source or collapse(e["term"]) not in source:
+            text = collapse(e["text"])
+            if (text not in source and text not in reading) or collapse(e["term"]) not in source:
                 report.fidelity_failures.append(e["id"])
 
-        paras = document_paragraphs(doc, layout)
         without_marks = collapse(_ATX_MARK.sub("", doc.clean_text(layout)))
         report.reader_lossless = collapse(" ".join(p.text for p in paras)) == without_marks
         items = [i for i in skip_items if i.document == doc.id]

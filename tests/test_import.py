@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from l5r_rules import yamlio
+from l5r_rules.importers.outline import Outline
 from l5r_rules.importers.run import run_import
 from l5r_rules.kb import load_kb
 from l5r_rules.layout import Layout
@@ -64,7 +65,9 @@ def test_worked_examples_are_example_entries(kb, edition, term):
 def test_ivory_walkthrough_honor_and_dueling_sections(kb):
     terms = {e["term"] for e in kb.entries_of("ivory")}
     assert {"Honor Rules", "Losing & Winning By Honor", "Dueling Rules", "Duels", "Battle Resolution"} <= terms
-    pages = [e["source"]["page"] for e in kb.entries_of("ivory") if e["source"]["page"]]
+    # Pages rise in reading order, except at a sidebar the outline moves after the text it interrupted.
+    moved = {m["first"] for m in Outline.load("ivory-rulebook").moves}
+    pages = [e["source"]["page"] for e in kb.entries_of("ivory") if e["source"]["page"] and e["term"] not in moved]
     assert pages == sorted(pages) and pages[0] == 14
 
 

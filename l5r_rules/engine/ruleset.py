@@ -297,7 +297,7 @@ IVORY = replace(
     document="ivory-rulebook",
     cites={
         "force.unit": "ivory-battle-resolution",
-        "force.item": "ivory-your-turn-3",
+        "force.item": "ivory-fate-cards",
         "battle.compare": "ivory-attack-phase-overview",
         "battle.province": "ivory-attack-phase-overview",
         "battle.honor": "ivory-gaining-honor-battles",

@@ -9,7 +9,9 @@ document has a small outline file (``outlines/<document-id>.yaml``) read here:
     prev_must_end_sentence: false  # for hard-wrapped text: a heading follows a finished sentence
     chapters: [..]               # level-1 headings (the book's chapters)
     headings: [..]               # lines that are headings although the rule says no;
-                                 # {text: .., page: N} limits one to the line on page N
+                                 # {text: .., page: N} limits one to the line on page N,
+                                 # {text: .., occurrence: N} to its N-th occurrence (1-based),
+                                 # {text: .., level: N} gives it its level in the book's structure
     not_headings: [..]           # lines that look like headings but are body text
     inline_terms: [..]           # sections whose paragraphs are "term: definition" glossary lines
     inline_term_kind: {section: kind}  # kind of the inline-term entries of a section (default glossary-term)
@@ -19,6 +21,14 @@ document has a small outline file (``outlines/<document-id>.yaml``) read here:
     body_after: heading          # after this heading every paragraph is body text (diagram labels)
     not_heading_pattern: regex   # lines matching it are body text (e.g. diagram legends "A. Name")
     example_pattern: regex       # a heading matching it is a worked example
+    moves: [{first, last, after}] # reading order: the block of paragraphs from `first` to `last`
+                                 # (a sidebar or a column the extraction put mid-sentence) is read
+                                 # after the paragraph `after`; each is the start of one paragraph
+    splits: [{before, term, level}] # a new entry starts at the body paragraph `before` (its
+                                 # `occurrence`-th if given), titled by `term`, a label the book
+                                 # prints inside that entry's own text
+    ends_unfinished: [{term, reason}] # entries whose text stops mid-sentence because the source
+                                 # itself stops there (the boundary test accepts only these)
 """
 
 from __future__ import annotations
@@ -55,6 +65,9 @@ class Outline:
     not_heading_pattern: str | None = None
     example_pattern: str = r"^(Example|Sample)\b"
     default_kind: str = "rule"
+    moves: list[dict] = field(default_factory=list)
+    splits: list[dict] = field(default_factory=list)
+    ends_unfinished: list[dict] = field(default_factory=list)
 
     @classmethod
     def load(cls, document: str) -> Outline:
@@ -82,8 +95,11 @@ class Outline:
             return False
         return True
 
-    def level_of(self, text: str) -> int:
+    def level_of(self, text: str, occurrence: int = 1) -> int:
         norm = collapse(text)
+        for key in ((norm, occurrence), (norm, None)):
+            if key in self._levels:
+                return self._levels[key]
         if norm in self._chapters:
             return 1
         for pattern, level in self.levels:
@@ -99,9 +115,46 @@ class Outline:
                 return self.kinds[title]
         return self.default_kind
 
+    def forced_occurrence(self, text: str, occurrence: int) -> bool:
+        """Is this the listed occurrence of a heading listed by {text, occurrence}?"""
+        return (collapse(text), occurrence) in self._forced_occurrence
+
     def __post_init__(self) -> None:
+        _check_items(self.headings, "headings", required=("text",), optional=("page", "occurrence", "level"))
+        _check_items(self.moves, "moves", required=("first", "last", "after"))
+        _check_items(self.splits, "splits", required=("before", "term", "level"), optional=("occurrence",))
+        _check_items(self.ends_unfinished, "ends_unfinished", required=("term", "reason"))
+        dicts = [h for h in self.headings if isinstance(h, dict)]
         self._forced = {collapse(h) for h in self.headings if isinstance(h, str)}
-        self._forced_on_page = {(collapse(h["text"]), h["page"]) for h in self.headings if isinstance(h, dict)}
+        self._forced |= {collapse(h["text"]) for h in dicts if "page" not in h and "occurrence" not in h}
+        self._forced_on_page = {(collapse(h["text"]), h["page"]) for h in dicts if "page" in h}
+        self._forced_occurrence = {(collapse(h["text"]), h["occurrence"]) for h in dicts if "occurrence" in h}
+        self._levels = {(collapse(h["text"]), h.get("occurrence")): h["level"] for h in dicts if "level" in h}
         self._refused = {collapse(h) for h in self.not_headings}
         self._chapters = {collapse(h) for h in self.chapters}
         self._forced |= self._chapters
+
+
+def _check_items(items: list, name: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    """Each item of an outline list: a mapping with exactly the known keys, text values not empty."""
+    for i, item in enumerate(items, 1):
+        if isinstance(item, str) and name == "headings":
+            continue
+        if not isinstance(item, dict):
+            raise ValueError(f"{name} item {i}: expected a mapping with {', '.join(required)}")
+        missing = [k for k in required if k not in item]
+        unknown = [k for k in item if k not in required + optional]
+        if missing or unknown:
+            raise ValueError(
+                f"{name} item {i}: "
+                + "; ".join(
+                    ([f"missing {', '.join(missing)}"] if missing else [])
+                    + ([f"unknown {', '.join(unknown)}"] if unknown else [])
+                )
+            )
+        for k, v in item.items():
+            if k in ("page", "occurrence", "level"):
+                if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                    raise ValueError(f"{name} item {i}: {k} must be a whole number of 1 or more")
+            elif not isinstance(v, str) or not v.strip():
+                raise ValueError(f"{name} item {i}: {k} must be non-empty text")

@@ -23,6 +23,7 @@ from .paragraphs import Para
 from .problems import ImportProblem
 from .read_html import read_html
 from .read_text import read_blocks, read_lines
+from .reading_order import apply_moves
 from .sections import Section, assign_ids, classify, split
 
 READERS = {"blocks": read_blocks, "lines": read_lines, "html": read_html}
@@ -62,7 +63,7 @@ def document_sections(
     items = [i for i in (load_skip_list(layout) if skip_items is None else skip_items) if i.document == doc.id]
     skipped, _ = skipped_indices([p.norm for p in paras], items)
     kept = [p for p in paras if p.index not in skipped]
-    return split(kept, outline)
+    return split(apply_moves(kept, outline), outline)
 
 
 def build_entries(

@@ -51,11 +51,17 @@ def classify(paras: list[Para], outline: Outline) -> list[Para]:
     """Give level-0 paragraphs that are really headings their level."""
     prev: str | None = None
     body_only = False
+    seen: dict[str, int] = {}
     for p in paras:
+        occurrence = seen[p.norm] = seen.get(p.norm, 0) + 1
         if body_only:
             p.level = 0
-        elif p.level == 0 and outline.looks_like_heading(p.text, prev, p.page):
-            p.level = outline.level_of(p.text)
+        elif p.level == 0 and (
+            outline.forced_occurrence(p.text, occurrence) or outline.looks_like_heading(p.text, prev, p.page)
+        ):
+            p.level = outline.level_of(p.text, occurrence)
+        elif p.level > 0 and outline.forced_occurrence(p.text, occurrence):
+            p.level = outline.level_of(p.text, occurrence)
         elif p.level > 0 and collapse(p.text) in outline._refused:
             p.level = 0
         prev = p.text
@@ -73,23 +79,29 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
     def path() -> list[str]:
         return [collapse(title) for _, title in stack]
 
+    splits = _split_points(paras, outline)
+    opened: list[tuple[Section, dict]] = []
     for p in paras:
-        if p.level > 0:
-            while stack and stack[-1][0] >= p.level:
+        split_here = splits.get(p.index)
+        if p.level > 0 or split_here:
+            level, title = (split_here["level"], split_here["term"]) if split_here else (p.level, p.text)
+            while stack and stack[-1][0] >= level:
                 stack.pop()
             if stack and current is not None and current.path == path() and not current.paras:
                 current.has_children = True
-            stack.append((p.level, p.text))
+            stack.append((level, title))
             here = path()
             current = Section(
-                term=collapse(p.text),
+                term=collapse(title),
                 path=here,
-                kind=outline.kind_for(collapse(p.text), here[:-1] + [here[-1]]),
+                kind=outline.kind_for(collapse(title), here[:-1] + [here[-1]]),
                 page=p.page,
             )
             sections.append(current)
             inline_root = next((t for t in reversed(here) if t in outline.inline_terms), None)
-            continue
+            if not split_here:
+                continue
+            opened.append((current, split_here))
         if inline_root is not None:
             m = _INLINE_TERM.match(p.norm)
             bare = next((t for t in outline.inline_terms_without_colon if p.norm.startswith(t + " ")), None)
@@ -111,6 +123,12 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
             current.page = p.page
         current.paras.append(p)
 
+    for section, item in opened:
+        if collapse(item["term"]) not in collapse(section.text):
+            raise ValueError(
+                f"split before {item['before']!r}: its term {item['term']!r} is not printed in the entry's own text"
+            )
+
     # Mark headings that are only titles of the sections below them.
     for i, s in enumerate(sections):
         if s.paras:
@@ -119,6 +137,22 @@ def split(paras: list[Para], outline: Outline) -> list[Section]:
         if nxt is not None and nxt.path[: len(s.path)] == s.path and len(nxt.path) > len(s.path):
             s.has_children = True
     return [s for s in sections if s.paras or not s.has_children]
+
+
+def _split_points(paras: list[Para], outline: Outline) -> dict[int, dict]:
+    """The body paragraph (by index) where each of the outline's `splits` opens a new entry."""
+    points: dict[int, dict] = {}
+    for item in outline.splits:
+        start = collapse(item["before"])
+        body = [p for p in paras if p.level == 0]
+        hits = [p for p in body if p.norm == start] or [p for p in body if p.norm.startswith(start)]
+        n = item.get("occurrence")
+        if n is None and len(hits) != 1:
+            raise ValueError(f"split before {item['before']!r} matches {len(hits)} body paragraphs, not exactly 1")
+        if n is not None and n > len(hits):
+            raise ValueError(f"split before {item['before']!r}: occurrence {n}, but it matches {len(hits)}")
+        points[hits[(n or 1) - 1].index] = item
+    return points
 
 
 def assign_ids(sections: list[Section], edition: str) -> list[str]:
