@@ -3,6 +3,8 @@
 A citation names the document (its title, or its id where the title is not at hand),
 the edition, the section path as the book structures it, and the page where the
 source gives one: 'Lotus Edition rulebook v.1 [lotus], Card States › Bowing, p. 38'.
+An entry over several pages reads 'pp. 71-73'; pages taken from the book's table
+of contents rather than from page markers in the text add '(from the contents)'.
 """
 
 from __future__ import annotations
@@ -16,11 +18,21 @@ class Citation(NamedTuple):  # a NamedTuple: `l5r-rules search` imports this at 
     section: tuple[str, ...]
     page: int | str | None = None
     year: int | None = None
+    page_end: int | None = None
+    page_from: str | None = None  # marker | toc
+
+    @property
+    def pages(self) -> str:
+        """'p. 38', 'pp. 71-73', 'p. 24 (from the contents)'; '' without a page."""
+        if not self.page:
+            return ""
+        pages = f"pp. {self.page}-{self.page_end}" if self.page_end and self.page_end != self.page else f"p. {self.page}"
+        return pages + (" (from the contents)" if self.page_from == "toc" else "")
 
     @property
     def where(self) -> str:
         """'Card States › Bowing, p. 38'."""
-        page = f", p. {self.page}" if self.page else ""
+        page = f", {self.pages}" if self.page else ""
         return " › ".join(self.section) + page
 
     def full(self) -> str:
@@ -42,6 +54,8 @@ def of_entry(entry: dict, title: str | None = None, year: int | None = None) -> 
         tuple(source.get("section") or ()),
         source.get("page"),
         year,
+        source.get("page_end"),
+        source.get("page_from"),
     )
 
 

@@ -33,6 +33,12 @@ class Section:
     has_children: bool = False
 
     @property
+    def last_page(self) -> int | None:
+        """The last page any of its paragraphs is printed on (the source's page markers)."""
+        pages = [p.page for p in self.paras if p.page is not None] + ([self.page] if self.page else [])
+        return max(pages) if pages else None
+
+    @property
     def text(self) -> str:
         """The body as Markdown: paragraphs apart; hard-wrapped lines kept as lines of one
         paragraph, a new paragraph where a line ends a sentence and the next begins one."""

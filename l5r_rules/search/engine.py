@@ -114,6 +114,7 @@ class Hit:
                 "document": p["source"]["document"],
                 "section": p["source"]["section"],
                 "page": p["source"]["page"],
+                **{k: p["source"][k] for k in ("page_end", "page_from") if p["source"].get(k)},
             },
             "concept": p["concept"],
             "url": p["url"],
