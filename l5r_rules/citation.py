@@ -26,7 +26,9 @@ class Citation(NamedTuple):  # a NamedTuple: `l5r-rules search` imports this at 
         """'p. 38', 'pp. 71-73', 'p. 24 (from the contents)'; '' without a page."""
         if not self.page:
             return ""
-        pages = f"pp. {self.page}-{self.page_end}" if self.page_end and self.page_end != self.page else f"p. {self.page}"
+        pages = (
+            f"pp. {self.page}-{self.page_end}" if self.page_end and self.page_end != self.page else f"p. {self.page}"
+        )
         return pages + (" (from the contents)" if self.page_from == "toc" else "")
 
     @property
