@@ -61,6 +61,46 @@ def of_entry(entry: dict, title: str | None = None, year: int | None = None) -> 
     )
 
 
+def page_of_line(source: dict, line: int) -> int | None:
+    """The page the 1-based `line` of an entry's text is printed on (its page_breaks), else its first page."""
+    page = source.get("page")
+    for brk in source.get("page_breaks") or ():
+        if brk["line"] <= line:
+            page = brk["page"]
+    return page
+
+
+def passage_pages(source: dict, text: str, passage: str) -> tuple[int, int] | None:
+    """(first, last) page a passage of an entry's text is printed on; None when the entry has no page breaks
+    or the passage is not found. Whitespace is compared collapsed (passages join lines with spaces)."""
+    if not source.get("page_breaks") or not passage.split():
+        return None
+    flat: list[str] = []
+    lines: list[int] = []  # the text line of each word
+    for n, line in enumerate(text.split("\n"), 1):
+        for word in line.split():
+            flat.append(word)
+            lines.append(n)
+    want = passage.split()
+    n = len(want)
+    for i in range(len(flat) - n + 1):
+        if n == 1:
+            found = want[0] in flat[i]
+        else:  # the first and last word may be cut (a quote that starts or stops mid-word)
+            found = (
+                flat[i].endswith(want[0])
+                and flat[i + n - 1].startswith(want[-1])
+                and flat[i + 1 : i + n - 1] == want[1:-1]
+            )
+        if found:
+            return page_of_line(source, lines[i]), page_of_line(source, lines[i + n - 1])
+    return None
+
+
+def pages_label(first: int, last: int) -> str:
+    return f"p. {first}" if first == last else f"pp. {first}-{last}"
+
+
 def citation_of_payload(payload: dict) -> str:
     """'Document title [edition], Section › Sub-section, p. 38' for an entry payload."""
     return of_entry(payload).full()

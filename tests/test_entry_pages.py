@@ -135,3 +135,24 @@ def test_schema_refuses_page_fields_without_a_page(repo_root):
     assert list(validator("entry").iter_errors(entry)), "a page needs page_from"
     entry["source"]["page_from"] = "toc"
     assert not list(validator("entry").iter_errors(entry))
+
+
+def test_a_passage_is_cited_by_the_page_it_is_printed_on(kb, cli, repo_root):
+    """The Duelist-tie sentence of 'Duels' (pp. 71-73) is on p. 73; search shows it as '¶4, p. 73'."""
+    from l5r_rules.citation import passage_pages
+
+    duels = kb.entries["ivory-duels"]
+    tie = "If the duel is a tie but one of the Personalities is a Duelist and the other is not"
+    assert passage_pages(duels["source"], duels["text"], tie) == (73, 73)
+    assert passage_pages(duels["source"], duels["text"], "Follow these steps in a duel:") == (71, 71)
+    assert passage_pages(duels["source"], duels["text"], "strike. The players continue to take turns") == (71, 72)
+    assert (
+        passage_pages(
+            kb.entries["lotus-bowing-and-straightening"]["source"],
+            kb.entries["lotus-bowing-and-straightening"]["text"],
+            "bow",
+        )
+        is None
+    )
+    out = cli("search", "duelist tie", "--root", str(repo_root)).output
+    assert "¶4, p. 73 " in out, out

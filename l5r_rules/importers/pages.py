@@ -4,7 +4,9 @@ Two kinds of evidence, recorded in the entry's `source.page_from`:
 
     marker  the source text carries page markers (Ivory's walkthrough: `-18-`
             ends page 18); the entry runs from the page of its heading to the
-            page of its last line (`page` .. `page_end`).
+            page of its last line (`page` .. `page_end`), and `page_breaks`
+            names the line of its text where each later page begins, so a
+            passage can be cited by the page it is printed on.
     toc     the body lost its page numbers but the book prints a table of
             contents (Gold, Lotus): an entry in a section the contents list runs
             from that section's page to the page where the next listed section
@@ -33,7 +35,11 @@ def page_fields(first: int | None, last: int | None, evidence: str) -> dict:
 
 
 def marker_pages(section: Section) -> dict:
-    return page_fields(section.page, section.last_page, "marker")
+    out = page_fields(section.page, section.last_page, "marker")
+    breaks = section.page_breaks() if out.get("page_end") else []
+    if breaks:
+        out["page_breaks"] = breaks
+    return out
 
 
 def toc_pages(doc: Document, layout: Layout, entries: list[dict], text: str | None = None) -> dict[str, dict]:
