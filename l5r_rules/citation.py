@@ -3,6 +3,8 @@
 A citation names the document (its title, or its id where the title is not at hand),
 the edition, the section path as the book structures it, and the page where the
 source gives one: 'Lotus Edition rulebook v.1 [lotus], Card States › Bowing, p. 38'.
+An entry over several pages reads 'pp. 71-73'; pages taken from the book's table
+of contents rather than from page markers in the text add '(from the contents)'.
 """
 
 from __future__ import annotations
@@ -16,11 +18,23 @@ class Citation(NamedTuple):  # a NamedTuple: `l5r-rules search` imports this at 
     section: tuple[str, ...]
     page: int | str | None = None
     year: int | None = None
+    page_end: int | None = None
+    page_from: str | None = None  # marker | toc
+
+    @property
+    def pages(self) -> str:
+        """'p. 38', 'pp. 71-73', 'p. 24 (from the contents)'; '' without a page."""
+        if not self.page:
+            return ""
+        pages = (
+            f"pp. {self.page}-{self.page_end}" if self.page_end and self.page_end != self.page else f"p. {self.page}"
+        )
+        return pages + (" (from the contents)" if self.page_from == "toc" else "")
 
     @property
     def where(self) -> str:
         """'Card States › Bowing, p. 38'."""
-        page = f", p. {self.page}" if self.page else ""
+        page = f", {self.pages}" if self.page else ""
         return " › ".join(self.section) + page
 
     def full(self) -> str:
@@ -42,7 +56,49 @@ def of_entry(entry: dict, title: str | None = None, year: int | None = None) -> 
         tuple(source.get("section") or ()),
         source.get("page"),
         year,
+        source.get("page_end"),
+        source.get("page_from"),
     )
+
+
+def page_of_line(source: dict, line: int) -> int | None:
+    """The page the 1-based `line` of an entry's text is printed on (its page_breaks), else its first page."""
+    page = source.get("page")
+    for brk in source.get("page_breaks") or ():
+        if brk["line"] <= line:
+            page = brk["page"]
+    return page
+
+
+def passage_pages(source: dict, text: str, passage: str) -> tuple[int, int] | None:
+    """(first, last) page a passage of an entry's text is printed on; None when the entry has no page breaks
+    or the passage is not found. Whitespace is compared collapsed (passages join lines with spaces)."""
+    if not source.get("page_breaks") or not passage.split():
+        return None
+    flat: list[str] = []
+    lines: list[int] = []  # the text line of each word
+    for n, line in enumerate(text.split("\n"), 1):
+        for word in line.split():
+            flat.append(word)
+            lines.append(n)
+    want = passage.split()
+    n = len(want)
+    for i in range(len(flat) - n + 1):
+        if n == 1:
+            found = want[0] in flat[i]
+        else:  # the first and last word may be cut (a quote that starts or stops mid-word)
+            found = (
+                flat[i].endswith(want[0])
+                and flat[i + n - 1].startswith(want[-1])
+                and flat[i + 1 : i + n - 1] == want[1:-1]
+            )
+        if found:
+            return page_of_line(source, lines[i]), page_of_line(source, lines[i + n - 1])
+    return None
+
+
+def pages_label(first: int, last: int) -> str:
+    return f"p. {first}" if first == last else f"pp. {first}-{last}"
 
 
 def citation_of_payload(payload: dict) -> str:

@@ -65,8 +65,13 @@ def test_running_twice_changes_nothing(cli, repo_copy):
     assert cli("validate", "--root", str(repo_copy)).exit_code == 0
 
 
-def test_bfr_entries_are_not_touched(report):
-    assert not any(entry_id.startswith("bfr-") for entry_id in report.links)
+def test_bfr_entries_link_only_what_their_references_name(report):
+    """Battle for Rokugan has no Related lines or glossary: its links are its page and siehe references."""
+    for entry_id, related in report.links.items():
+        if entry_id.startswith("bfr-"):
+            named = [t for r in report.references if r.entry == entry_id for t in r.targets]
+            assert related == list(dict.fromkeys(named)), entry_id
+    assert sum(1 for i, v in report.links.items() if i.startswith("bfr-") and v) == 3
 
 
 def test_dangling_link_fails_validate_until_relinked(cli, repo_copy):
@@ -89,10 +94,16 @@ def test_report_lists_every_unresolved_page_reference_with_a_reason(cli, repo_ro
     result = cli("link", "--check", "--json", "--root", str(repo_root))
     data = json.loads(result.stdout)
     unresolved = data["unresolved_page_references"]
-    assert unresolved and all(r["reason"] and r["page"] for r in unresolved)
+    assert unresolved and all(r["reason"] and (r.get("page") or r.get("title")) for r in unresolved)
     assert data["counts"]["unresolved-page-references"] == len(unresolved)
     text = cli("link", "--check", "--report", "--root", str(repo_root)).output
-    assert sum(line.startswith("unresolved: ") for line in text.splitlines()) == len(unresolved)
+    lines = [line.strip() for line in text.splitlines()]
+    assert sum(line.startswith("unresolved: ") for line in lines) == len(unresolved)
+    found = [r for r in data["references"] if r["kind"] != "see"]
+    assert sum(line.startswith(("unresolved: ", "resolved: ")) for line in lines) == len(found)
+    for doc, book in data["books"].items():
+        assert f"{doc}: {book['found']} references, {book['resolved']} resolved" in text
+    assert "UNSCANNED: 0" in lines
 
 
 def test_tables_of_contents_line_up_with_entries(repo_root):

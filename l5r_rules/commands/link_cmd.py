@@ -13,7 +13,10 @@ from .common import layout_for, root_option
 @click.command("link")
 @root_option
 @click.option(
-    "--report", "show_report", is_flag=True, help="List every page reference that could not be resolved, and why."
+    "--report",
+    "show_report",
+    is_flag=True,
+    help="List every reference per book, resolved (to what, how) or not (and why), and the unscanned count.",
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the whole report (every reference, how it resolved) as JSON."
@@ -22,10 +25,12 @@ from .common import layout_for, root_option
 def link_cmd(root, show_report, as_json, check):
     """Turn the rulebooks' own cross-references into `related` entry ids.
 
-    Reads `Related:` lines, "see page N" / (see "X" on page N) references
-    (pages resolved through the books' tables of contents) and bold mentions
-    of glossary terms; rewrites the `related` field of each entry (Battle for
-    Rokugan is left alone). Running it twice changes nothing.
+    Reads `Related:` lines, "see page N" / (see "X" on page N) / "see p. N"
+    references (pages resolved through the books' tables of contents or page
+    markers), Battle for Rokugan's "auf Seite N" / siehe „X“ references and
+    bold mentions of glossary terms; rewrites the `related` field of each
+    entry. Running it twice changes nothing. The report counts page-like
+    tokens no reference accounts for (UNSCANNED); it should be 0.
 
     \b
     Example:
@@ -58,10 +63,7 @@ def link_cmd(root, show_report, as_json, check):
             f"{c['page-references'] - c['unresolved-page-references']}/{c['page-references']} page references resolved"
         )
         if show_report:
-            for ref in report.unresolved:
-                click.echo(f"unresolved: {ref.entry}: {ref.quote!r}: {ref.reason}")
-            for item in report.unresolved_related:
-                click.echo(f"unresolved Related: {item['entry']}: {item['name']!r}: {item['reason']}")
+            _print_report(report)
         verb = "out of date" if check else "written"
         click.echo(
             f"{len(changed)} entries {verb}"
@@ -70,3 +72,29 @@ def link_cmd(root, show_report, as_json, check):
         )
     if check and changed:
         sys.exit(1)
+
+
+def _print_report(report) -> None:
+    """Every reference per book: resolved ones with their targets, unresolved ones with the reason."""
+    books = report.by_document()
+    for doc, c in books.items():
+        click.echo(
+            f"\n{doc}: {c['found']} references, {c['resolved']} resolved, {c['unresolved']} unresolved, "
+            f"{c['unscanned']} unscanned, {c['outside-entries']} outside entries"
+        )
+        for ref in report.references:
+            if report.documents.get(ref.entry) != doc or ref.kind == "see":
+                continue
+            if ref.targets:
+                click.echo(f"  resolved: {ref.entry}: {ref.quote!r} -> {', '.join(ref.targets)} ({ref.how})")
+            else:
+                click.echo(f"  unresolved: {ref.entry}: {ref.quote!r}: {ref.reason}")
+        for u in report.unscanned:
+            if u["document"] == doc:
+                click.echo(f"  UNSCANNED: {u['entry']}: {u['token']!r} matches a page reference no rule handles")
+        for u in report.outside:
+            if u["document"] == doc:
+                click.echo(f"  outside entries: {u['token']!r} in {u['paragraph']!r}: {u['reason']}")
+    for item in report.unresolved_related:
+        click.echo(f"unresolved Related: {item['entry']}: {item['name']!r}: {item['reason']}")
+    click.echo(f"\nUNSCANNED: {len(report.unscanned)}")

@@ -2,7 +2,12 @@
 
 The link command owns the `related` field of the editions it links: the field
 is recomputed from the sources each time (so a renamed id is followed and a
-stale link disappears). Battle for Rokugan is not linked yet (SKIP_EDITIONS).
+stale link disappears). Battle for Rokugan entries are linked by their page and
+"siehe" references only (REFERENCES_ONLY): it has no Related lines and no glossary.
+
+The report lists every reference per book, resolved or not; page-like tokens
+in an entry that no reference accounts for (`unscanned`, kept at 0 by a test)
+and those in paragraphs that are in no entry (the skip list's, with its reason).
 """
 
 from __future__ import annotations
@@ -13,11 +18,11 @@ from dataclasses import dataclass, field
 from .. import yamlio
 from ..importers.run import CURATED, IMPORTED
 from ..kb import KnowledgeBase
-from .pagerefs import Reference, find_references, resolve
+from .pagerefs import CANDIDATE, Reference, find_references, resolve, unscanned
 from .terms import TermIndex, clean
 from .toc import TocSection, sections
 
-SKIP_EDITIONS = frozenset({"bfr"})
+REFERENCES_ONLY = frozenset({"bfr"})
 _RELATED = re.compile(r"^Related:\s*(?P<names>.+?)\s*$", re.M)
 _BOLD = re.compile(r"\*\*(?P<name>[^*]{2,40}?)\*\*")
 
@@ -29,16 +34,36 @@ class LinkReport:
     unresolved_related: list[dict] = field(default_factory=list)  # Related: names without a heading
     counts: dict[str, int] = field(default_factory=dict)  # links by kind
     changed: list[str] = field(default_factory=list)  # entry files (re)written or to write
+    documents: dict[str, str] = field(default_factory=dict)  # entry id -> document id
+    unscanned: list[dict] = field(default_factory=list)  # tokens in entries no reference accounts for
+    outside: list[dict] = field(default_factory=list)  # tokens in paragraphs that are in no entry
 
     @property
     def unresolved(self) -> list[Reference]:
         return [r for r in self.references if not r.targets]
 
+    def by_document(self) -> dict[str, dict]:
+        """Per book: references found / resolved / unresolved, unscanned and outside tokens."""
+        out: dict[str, dict] = {}
+        for doc in dict.fromkeys(self.documents.values()):
+            refs = [r for r in self.references if self.documents.get(r.entry) == doc and r.kind != "see"]
+            out[doc] = {
+                "found": len(refs),
+                "resolved": sum(1 for r in refs if r.targets),
+                "unresolved": sum(1 for r in refs if not r.targets),
+                "unscanned": sum(1 for u in self.unscanned if u["document"] == doc),
+                "outside-entries": sum(1 for u in self.outside if u["document"] == doc),
+            }
+        return out
+
     def as_dict(self) -> dict:
         return {
             "counts": self.counts,
-            "references": [r.as_dict() for r in self.references],
+            "books": self.by_document(),
+            "references": [{"document": self.documents.get(r.entry), **r.as_dict()} for r in self.references],
             "unresolved_page_references": [r.as_dict() for r in self.unresolved],
+            "unscanned": self.unscanned,
+            "outside_entries": self.outside,
             "unresolved_related": self.unresolved_related,
             "changed": self.changed,
         }
@@ -82,24 +107,61 @@ def _bold_mentions(entry: dict, glossary: TermIndex, rules: TermIndex) -> list[s
     return out
 
 
+def marker_table(entries: list[dict]) -> list[TocSection]:
+    """The page map the page markers give: one section per entry that carries marker pages."""
+    out = []
+    for e in sorted(entries, key=lambda e: e["order"]):
+        source = e["source"]
+        if source.get("page_from") == "marker":
+            page = source["page"]
+            out.append(TocSection(e["term"], page, e["order"], e["id"], [e["id"]], source.get("page_end", page)))
+    return out
+
+
+def _outside_entries(doc, kb: KnowledgeBase) -> list[dict]:
+    """Page-like tokens in the paragraphs no entry holds (the skip list's), each with the skip reason."""
+    from ..importers.run import document_paragraphs
+    from ..skiplist import load_skip_list, skipped_indices
+
+    paras = document_paragraphs(doc, kb.layout)
+    items = [i for i in load_skip_list(kb.layout) if i.document == doc.id]
+    skipped, _ = skipped_indices([p.norm for p in paras], items)
+    out = []
+    for i, item in sorted(skipped.items()):
+        for m in CANDIDATE.finditer(paras[i].norm):
+            out.append(
+                {"document": doc.id, "token": m.group(0), "paragraph": paras[i].norm[:80], "reason": item.reason}
+            )
+    return out
+
+
 def compute_links(kb: KnowledgeBase) -> LinkReport:
     report = LinkReport()
     counts = {"related-line": 0, "page-reference": 0, "see": 0, "mention": 0}
     for doc in sorted(kb.documents.values(), key=lambda d: d.id):
-        if doc.edition in SKIP_EDITIONS:
-            continue
         entries = kb.entries_of(doc.edition)
         index = TermIndex(entries)
         glossary = TermIndex([e for e in entries if e["kind"] == "glossary-term"])
         rules = TermIndex([e for e in entries if e["kind"] == "rule"])
         table: list[TocSection] = sections(doc, kb.layout, entries)
+        map_kind = "toc"
+        if not table:
+            table, map_kind = marker_table(entries), "marker"
+        only_refs = doc.edition in REFERENCES_ONLY
+        report.outside += _outside_entries(doc, kb)
         for entry in entries:
-            found: list[tuple[str, str]] = [(t, "related-line") for t in _related_lines(entry, index, glossary, report)]
-            for ref in find_references(entry):
-                resolve(ref, index, table)
+            report.documents[entry["id"]] = doc.id
+            found: list[tuple[str, str]] = []
+            if not only_refs:
+                found += [(t, "related-line") for t in _related_lines(entry, index, glossary, report)]
+            refs = find_references(entry)
+            for ref in refs:
+                resolve(ref, index, table, map_kind)
                 report.references.append(ref)
                 found += [(t, "see" if ref.kind == "see" else "page-reference") for t in ref.targets]
-            found += [(t, "mention") for t in _bold_mentions(entry, glossary, rules)]
+            report.unscanned += [{"document": doc.id, "entry": entry["id"], "token": t} for t in unscanned(entry, refs)]
+            if not only_refs:
+                found += [(t, "mention") for t in _bold_mentions(entry, glossary, rules)]
             related: list[str] = []
             for target, kind in found:
                 if target != entry["id"] and target not in related:
@@ -110,6 +172,7 @@ def compute_links(kb: KnowledgeBase) -> LinkReport:
     counts["entries-with-links"] = sum(1 for v in report.links.values() if v)
     counts["page-references"] = sum(1 for r in report.references if r.kind != "see")
     counts["unresolved-page-references"] = sum(1 for r in report.unresolved if r.kind != "see")
+    counts["unscanned"] = len(report.unscanned)
     report.counts = counts
     return report
 

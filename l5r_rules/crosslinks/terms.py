@@ -24,6 +24,26 @@ def clean(name: str) -> str:
     return name.strip().strip("*_“”\"'.,:;").strip()
 
 
+# Battle for Rokugan (German): articles and linking words, and the endings a noun takes
+# ("Verteidigungsboni" / "Verteidigungsbonus", "Provinzen" / "Provinz").
+STOP_DE = frozenset(
+    "der die das den dem des und oder ein eine einer eines einem einen auf in im zu zur zum von vom mit"
+    " für ist wird werden sind dies diese dieser weiter nicht".split()
+)
+_ENDINGS_DE = ("en", "er", "es", "us", "e", "n", "s", "i")
+
+
+def stem_de(word: str) -> str:
+    for ending in _ENDINGS_DE:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def significant_de(text: str) -> frozenset[str]:
+    return frozenset(stem_de(w) for w in re.findall(r"\w+", text.lower()) if w not in STOP_DE)
+
+
 def singular(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -41,7 +61,9 @@ def key(text: str) -> str:
     return " ".join(words(text))
 
 
-def significant(text: str) -> frozenset[str]:
+def significant(text: str, lang: str = "en") -> frozenset[str]:
+    if lang == "de":
+        return significant_de(text)
     return frozenset(w for w in words(text) if w not in STOP)
 
 
@@ -84,6 +106,7 @@ class TermIndex:
 
     def __init__(self, entries: list[dict]):
         self.entries = entries
+        self.lang = entries[0].get("lang", "en") if entries else "en"
         self.by_key: dict[str, list[str]] = {}
         self.sig: dict[str, frozenset[str]] = {}
         self.order: dict[str, int] = {e["id"]: e["order"] for e in entries}
@@ -92,7 +115,7 @@ class TermIndex:
         for e in entries:
             for k in names_of(e["term"]):
                 self.by_key.setdefault(k, []).append(e["id"])
-            self.sig[e["id"]] = significant(strip_number(e["term"]))
+            self.sig[e["id"]] = significant(strip_number(e["term"]), self.lang)
 
     def exact(self, name: str, among: set[str] | None = None) -> list[str]:
         name = clean(name)
@@ -104,7 +127,7 @@ class TermIndex:
 
     def by_words(self, name: str, among: set[str] | None = None) -> list[str]:
         """Entries whose heading words and the name's words contain one another; fewest extra words first."""
-        want = significant(strip_number(name))
+        want = significant(strip_number(name), self.lang)
         if not want:
             return []
         scored = []

@@ -41,12 +41,13 @@ class TocSection:
     missing: str | None = None  # why no entry covers it
 
 
-def read_table(doc: Document, layout: Layout) -> list[tuple[str, int]]:
-    """(heading, page) rows of the document's table of contents; [] if it has none."""
+def read_table(doc: Document, layout: Layout, text: str | None = None) -> list[tuple[str, int]]:
+    """(heading, page) rows of the document's table of contents; [] if it has none.
+    `text` is the source as read (default: read it from sources/)."""
     if doc.id not in TABLES:
         return []
     opener, closer = TABLES[doc.id]
-    text = doc.raw_text(layout)
+    text = doc.raw_text(layout) if text is None else text
     if "first-line-note" in doc.artifacts:
         text = drop_first_line(text)
     rows: list[tuple[str, int]] = []
@@ -78,9 +79,9 @@ def _missing_reason(doc: Document, heading: str) -> str:
     return f"'{heading}' has no imported entry (not in the file or on the skip list)"
 
 
-def sections(doc: Document, layout: Layout, entries: list[dict]) -> list[TocSection]:
+def sections(doc: Document, layout: Layout, entries: list[dict], text: str | None = None) -> list[TocSection]:
     """The table's sections with the entries and pages each covers, in book order."""
-    rows = read_table(doc, layout)
+    rows = read_table(doc, layout, text)
     ordered = sorted(entries, key=lambda e: e["order"])
     out: list[TocSection] = []
     last = 0

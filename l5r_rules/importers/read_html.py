@@ -4,7 +4,8 @@ Headings ``<h1>``..``<h3>`` keep their level. A ``<p>`` is one paragraph,
 except the long walkthrough ``<p>``, which the extraction filled with hard line
 breaks and page markers such as ``-18-`` glued to the last word of a page: it is
 split into its lines, the marker is removed from the text and becomes the page
-of the lines before it.
+of the lines before it. A marker ends its page, so the lines after the last
+marker are on the next page (the walkthrough's last page, 73, prints none).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def _split_paged(text: str) -> list[Para]:
     """Lines of a hard-wrapped block; a trailing '-N-' ends page N."""
     out: list[Para] = []
     pending: list[Para] = []
+    last: int | None = None
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
@@ -50,4 +52,8 @@ def _split_paged(text: str) -> list[Para]:
             for p in pending:
                 p.page = page
             pending = []
+            last = page
+    if pending and last is not None:  # after the last marker: the page that follows it
+        for p in pending:
+            p.page = last + 1
     return out

@@ -19,6 +19,7 @@ from ..normalize import drop_first_line
 from ..registry import Document
 from ..skiplist import SkipItem, load_skip_list, skipped_indices
 from .outline import Outline
+from .pages import assign_pages
 from .paragraphs import Para
 from .problems import ImportProblem
 from .read_html import read_html
@@ -91,6 +92,7 @@ def build_entries(
                 "text": s.text,
             }
         )
+    assign_pages(doc, layout, entries, sections, text)
     return entries
 
 

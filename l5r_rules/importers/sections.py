@@ -33,17 +33,40 @@ class Section:
     has_children: bool = False
 
     @property
+    def last_page(self) -> int | None:
+        """The last page any of its paragraphs is printed on (the source's page markers)."""
+        pages = [p.page for p in self.paras if p.page is not None] + ([self.page] if self.page else [])
+        return max(pages) if pages else None
+
+    @property
     def text(self) -> str:
         """The body as Markdown: paragraphs apart; hard-wrapped lines kept as lines of one
         paragraph, a new paragraph where a line ends a sentence and the next begins one."""
         if not self.paras:
             return self.term
-        out = self.paras[0].text
+        return "".join(sep + p.text for sep, p in zip(self._separators(), self.paras))
+
+    def _separators(self) -> list[str]:
+        """What goes before each paragraph in `text`: nothing, a line break or a blank line."""
+        out = [""]
         for prev, p in zip(self.paras, self.paras[1:]):
             joined = (
                 prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_SENTENCE_END) and p.text[:1].isupper())
             )
-            out += ("\n" if joined else "\n\n") + p.text
+            out.append("\n" if joined else "\n\n")
+        return out
+
+    def page_breaks(self) -> list[dict]:
+        """[{line: 14, page: 72}, ..]: the 1-based line of `text` where each later page begins."""
+        out: list[dict] = []
+        line, page = 1, self.page
+        for sep, p in zip(self._separators(), self.paras):
+            line += sep.count("\n")
+            if p.page is not None and page is not None and p.page > page:
+                out.append({"line": line, "page": p.page})
+            if p.page is not None:
+                page = p.page if page is None else max(page, p.page)
+            line += p.text.count("\n")
         return out
 
 

@@ -114,6 +114,7 @@ class Hit:
                 "document": p["source"]["document"],
                 "section": p["source"]["section"],
                 "page": p["source"]["page"],
+                **{k: p["source"][k] for k in ("page_end", "page_from") if p["source"].get(k)},
             },
             "concept": p["concept"],
             "url": p["url"],
@@ -127,8 +128,16 @@ class Hit:
         p = self.passage
         if p is None:
             return {"passage": None, "anchor": None, "passage_url": None}
+        from ..citation import passage_pages
+
+        pages = None if p["translation"] else passage_pages(self.payload["source"], self.payload["text"], p["text"])
         return {
-            "passage": {"text": p["text"], "index": p["block"], "translation": p["translation"]},
+            "passage": {
+                "text": p["text"],
+                "index": p["block"],
+                "translation": p["translation"],
+                **({"pages": list(pages)} if pages else {}),
+            },
             "anchor": p["anchor"],
             "passage_url": f"{self.payload['url']}#{p['anchor']}",
         }

@@ -48,6 +48,7 @@ def entry_payload(entry: dict, concept: str | None, document_title: str | None) 
             "title": document_title,
             "section": list(source.get("section") or []),
             "page": source.get("page"),
+            **{k: source[k] for k in ("page_end", "page_from", "page_breaks") if source.get(k)},
         },
         "order": entry.get("order"),
         "aliases": list(entry.get("aliases") or []),

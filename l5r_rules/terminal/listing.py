@@ -23,7 +23,7 @@ import textwrap
 
 import click
 
-from ..citation import short_citation
+from ..citation import pages_label, passage_pages, short_citation
 from ..search.highlight import spans
 from ..terminal import clean
 
@@ -56,7 +56,7 @@ def _shown(hit) -> list[tuple[str, str, str | None]]:
             out.append(("[unofficial translation] ", excerpt(text, TRANSLATION_CHARS), None))
         return out
     best = ("", _cut(passage, PASSAGE_CHARS), p.get("lang", "en") if not passage["translation"] else "en")
-    label = f"¶{passage['block']} "
+    label = f"¶{passage['block']}{_passage_page(p, passage)} "
     companion = passage.get("companion")
     if not passage["translation"]:
         out = [(label, best[1], best[2])]
@@ -65,6 +65,14 @@ def _shown(hit) -> list[tuple[str, str, str | None]]:
         return out
     out = [(label, _cut(companion, TRANSLATION_CHARS), None)] if companion else []
     return out + [(("" if companion else label) + "[unofficial translation] ", best[1], "en")]
+
+
+def _passage_page(payload: dict, passage: dict) -> str:
+    """', p. 73' when the entry runs over pages and its page markers place the passage (citation.passage_pages)."""
+    if passage["translation"]:
+        return ""
+    pages = passage_pages(payload.get("source") or {}, payload.get("text", ""), passage["text"])
+    return f", {pages_label(*pages)}" if pages else ""
 
 
 def _cut(passage: dict, n: int) -> str:
