@@ -111,15 +111,14 @@ def wait_until_offline_ready(driver, server: Server, timeout: float = 120) -> fl
 
 
 def search(driver, query: str) -> list[str]:
+    """Type into the header's search box and press Enter: the site's search page lists the hits."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
-    driver.find_element(By.CSS_SELECTOR, "label.md-header__button[for='__search']").click()
-    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
-    _wait(driver, lambda d: box.is_displayed())
-    box.send_keys(query)
-    _wait(driver, lambda d: "matching" in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text, 30)
-    # the list is re-rendered while the query settles: read it again if it changed under us
-    return _wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".md-search-result__item")])
+    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.l5r-header-search__input"))
+    box.send_keys(query, Keys.ENTER)
+    _wait(driver, lambda d: "/search/" in d.current_url, 30)
+    return _wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "ol.l5r-results > li")], 30)
 
 
 def footer(driver) -> dict:

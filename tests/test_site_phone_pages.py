@@ -21,7 +21,7 @@ def site():
 def test_home_has_a_search_form_and_one_button_per_book(site):
     html = page(site, "")
     form = re.search(r'<form class="l5r-home-search" action="([^"]*)" method="get"[^>]*>(.*?)</form>', html, re.S)
-    assert form and form.group(1) == "./" and 'name="q"' in form.group(2) and 'type="submit"' in form.group(2)
+    assert form and form.group(1) == "search/" and 'name="q"' in form.group(2) and 'type="submit"' in form.group(2)
     books = re.findall(r'<a class="l5r-book" href="([^"]+)">', html)
     assert books and all(href.startswith("editions/") for href in books)
     assert html.index('class="l5r-home-search"') < html.index('class="l5r-books"') < html.index('id="how-to-search"')
