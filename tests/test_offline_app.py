@@ -60,27 +60,24 @@ def test_precache_is_the_built_files_minus_the_documented_exclusions(site):
     left_out = all_files(site) - files
     assert files <= all_files(site), files - all_files(site)
     # each file left out has a documented reason, each precached file has none
-    languages = offline_app.search_languages(site)
-    assert languages == {"en", "de"}
     for rel in left_out:
-        assert offline_app.excluded(rel, languages), rel
+        assert offline_app.excluded(rel), rel
     for rel in files:
-        assert offline_app.excluded(rel, languages) is None, rel
+        assert offline_app.excluded(rel) is None, rel
     # and the reasons are the ones the module documents
     assert {r for r in left_out if r.startswith("api/")} == {r for r in all_files(site) if r.startswith("api/")}
     assert {"sw.js", ".l5r-rules-site", "sitemap.xml", "sitemap.xml.gz"} <= left_out
     assert not any(r.endswith(".map") for r in files)
-    # what a phone needs is all there: every page, the search index and its worker, the assets, the manifest
+    # what a phone needs is all there: every page, the site's search (page, script, exported index), the
+    # assets, the manifest; and not the theme's own search, which is off
     pages = {r for r in all_files(site) if r.endswith(".html")}
     assert pages and pages <= files
-    assert "search/search_index.json" in files
-    assert any(r.startswith("assets/javascripts/workers/search.") and r.endswith(".js") for r in files)
+    assert {"search/index.html", "search.html"} & files and "assets/javascripts/l5r-search.js" in files
+    exported = {r for r in all_files(site) if r.startswith("assets/search/")}
+    assert exported and exported <= files
     assert any(r.startswith("assets/stylesheets/main.") for r in files)
     assert {"manifest.webmanifest", *offline_app.ICONS} <= files
-    lunr = {r for r in files if r.startswith("assets/javascripts/lunr/")}
-    assert "assets/javascripts/lunr/min/lunr.de.min.js" in lunr
-    assert "assets/javascripts/lunr/min/lunr.stemmer.support.min.js" in lunr
-    assert "assets/javascripts/lunr/min/lunr.fr.min.js" in left_out and "assets/javascripts/lunr/tinyseg.js" in left_out
+    assert not any(r.startswith(("assets/javascripts/lunr/", "assets/javascripts/workers/search.")) for r in files)
 
 
 def test_precache_picks_up_a_new_file_of_the_build_without_a_list(tmp_path):
@@ -94,15 +91,14 @@ def test_precache_picks_up_a_new_file_of_the_build_without_a_list(tmp_path):
 
 
 def test_exclusion_rules():
-    langs = {"en", "de"}
-    assert offline_app.excluded("api/v1/entries/x.json", langs)
-    assert offline_app.excluded("assets/javascripts/bundle.1.min.js.map", langs)
-    assert offline_app.excluded("assets/javascripts/lunr/min/lunr.ja.min.js", langs)
-    assert offline_app.excluded("assets/javascripts/lunr/tinyseg.js", langs)
-    assert offline_app.excluded("assets/javascripts/lunr/tinyseg.js", {"en", "ja"}) is None
-    assert offline_app.excluded("assets/javascripts/lunr/min/lunr.de.min.js", langs) is None
-    assert offline_app.excluded("apis/index.html", langs) is None  # only the API folder itself
-    assert offline_app.excluded("entries/sw.js/index.html", langs) is None  # only the root worker
+    assert offline_app.excluded("api/v1/entries/x.json")
+    assert offline_app.excluded("assets/javascripts/bundle.1.min.js.map")
+    assert offline_app.excluded("assets/javascripts/lunr/min/lunr.de.min.js")  # the theme's search is off
+    assert offline_app.excluded("assets/javascripts/workers/search.a7633da7.min.js")
+    assert offline_app.excluded("assets/search/index.js") is None  # the site's own search index
+    assert offline_app.excluded("assets/javascripts/l5r-search.js") is None
+    assert offline_app.excluded("apis/index.html") is None  # only the API folder itself
+    assert offline_app.excluded("entries/sw.js/index.html") is None  # only the root worker
 
 
 # --- the cache version ---------------------------------------------------------------------------

@@ -15,9 +15,9 @@ Left out of the precache (`EXCLUDED`, each with its reason): the JSON API under
 `api/` (for tools such as a judge bot, which fetch it online; no page reads it,
 and its ~1,000 small files would double what a phone downloads when installing),
 source maps (for debuggers only), the sitemaps (for search engines), the build
-marker, the service worker itself (the browser keeps it), and the lunr language
-files of languages the site search does not use (read from the search index's
-configuration).
+marker, the service worker itself (the browser keeps it), and the theme's own search
+(lunr and its worker), which the theme still copies although its search plugin is off
+(`plugins: []` in mkdocs.yml): the site searches with `assets/search/` and `l5r-search.js`.
 """
 
 from __future__ import annotations
@@ -44,12 +44,8 @@ EXCLUDED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^sitemap\.xml(\.gz)?$"), "sitemap, for search engines"),
     (re.compile(rf"^{re.escape(outdir.MARKER)}$"), "build marker"),
     (re.compile(rf"^{re.escape(SERVICE_WORKER)}$"), "the service worker itself (the browser keeps it)"),
+    (re.compile(r"^assets/javascripts/(lunr/|workers/search\.)"), "the theme's own search, switched off"),
 )
-LUNR_DIR = "assets/javascripts/lunr/"
-LUNR_LANGUAGE = re.compile(
-    r"^assets/javascripts/lunr/(?:min/lunr\.(?P<lang>[a-z]{2})\.min\.js|(?P<seg>tinyseg|wordcut)\.js)$"
-)
-SEGMENTERS = {"tinyseg": "ja", "wordcut": "th"}  # lunr's word segmenters, needed by those languages only
 
 
 @dataclass(frozen=True)
@@ -59,28 +55,11 @@ class OfflineApp:
     raw_bytes: int  # gzipped (as `serve` and static hosts send it) about a fifth: scripts/bench_build.py says
 
 
-def search_languages(site: Path) -> set[str]:
-    """The languages of the site search (its index's `config.lang`), as the search worker loads them."""
-    for name in ("search/search_index.json", "search/search_index.js"):
-        path = site / name
-        if path.is_file():
-            text = path.read_text(encoding="utf-8")
-            found = re.search(r'"lang"\s*:\s*(\[[^\]]*\])', text)
-            if found:
-                return set(json.loads(found.group(1)))
-    return {"en"}
-
-
-def excluded(rel: str, languages: set[str]) -> str | None:
+def excluded(rel: str) -> str | None:
     """Why `rel` (a site-relative path) is not precached, or None when it is."""
     for pattern, reason in EXCLUDED:
         if pattern.search(rel):
             return reason
-    lunr = LUNR_LANGUAGE.match(rel)
-    if lunr:
-        lang = lunr.group("lang") or SEGMENTERS[lunr.group("seg")]
-        if lang not in languages:
-            return f"lunr support for {lang}, a language the site search does not use"
     return None
 
 
@@ -90,8 +69,7 @@ def built_files(site: Path) -> list[str]:
 
 def precache_files(site: Path) -> list[str]:
     """Every file of the built site that the service worker precaches (sorted site-relative paths)."""
-    languages = search_languages(site)
-    return [rel for rel in built_files(site) if excluded(rel, languages) is None]
+    return [rel for rel in built_files(site) if excluded(rel) is None]
 
 
 def cache_version(site: Path, files: list[str]) -> str:
