@@ -81,6 +81,15 @@ _TABLE = (
     ("L5R050", "concept cites an entry that does not exist", "fix the id or remove it"),
     ("L5R051", "concept lists an entry under the wrong edition", "move the id under its own edition"),
     ("L5R052", "concept related / cross_game id is not a concept", "fix the id or remove it"),
+    ("L5R053", "evidence quote cites an entry that does not exist", "fix the entry id"),
+    ("L5R054", "evidence quote does not occur in its entry's text", "quote the entry verbatim (whitespace may differ)"),
+    ("L5R055", "evidence quote shorter than three words", "quote the whole clause that states the rule"),
+    (
+        "L5R056",
+        "a concept difference names an edition that none of its evidence quotes comes from",
+        "add a quote from that edition's entries showing what it says",
+    ),
+    ("L5R057", "concept `reviewed` record lists an entry that does not exist", "fix the id or remove it"),
     ("L5R060", "errata record cites an entry or concept that does not exist", "fix the id or remove it"),
     ("L5R061", "errata quote does not occur in its entry's text", "quote the entry verbatim"),
     (

@@ -7,6 +7,7 @@ entries, here and by the generators before they build (the same functions), so
 that validate and refresh refuse the same things with the same lines:
 
 - every id cited is an entry or concept (L5R074), every quote is in its entry (L5R075),
+- every summary's `evidence` quotes its entries verbatim (L5R053-L5R055, as for concepts),
 - every example card name occurs in some entry's text (L5R076), nothing is listed twice (L5R077),
 - every erratum entry has its summary and a "What's new" list one summary per item (L5R078),
 - and no summary is left for an erratum entry that is gone (L5R079: a stale exception).
@@ -17,6 +18,7 @@ from __future__ import annotations
 from ..generate.matching import card_erratum_entries, card_name_pattern, card_text, whats_new_items
 from ..layout import Layout
 from ..normalize import collapse
+from .evidence import entry_texts, quote_problems
 from .loaded import Doc, Glossary, _read
 from .problems import Problem
 from .schema_check import _schema_problems
@@ -38,6 +40,10 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
     if doc is None:
         return out
     data = doc.data
+    texts = entry_texts(entries.values())
+
+    def cite_evidence(where: tuple, item: dict) -> None:
+        out.extend(quote_problems(doc, where + ("evidence",), item.get("evidence"), texts)[0])
 
     def cite_concepts(where: tuple, ids) -> None:
         for i, concept in enumerate(ids or []):
@@ -54,6 +60,8 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
     if cards:
         shared = cards.get("lifts_once_per_turn")
         cite_concepts(("card_errata", "lifts_once_per_turn", "concepts"), (shared or {}).get("concepts"))
+        if shared:
+            cite_evidence(("card_errata", "lifts_once_per_turn"), shared)
         errata = {e["term"]: e for e in card_erratum_entries(entries.values(), cards["edition"])}
         first: dict[str, int] = {}
         for i, item in enumerate(cards["cards"]):
@@ -87,6 +95,7 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
                     )
                 )
             cite_concepts(where + ("concepts",), item.get("concepts"))
+            cite_evidence(where, item)
         for card, entry in errata.items():
             if card not in first:
                 out.append(
@@ -111,6 +120,7 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
                 )
         for i, item in enumerate(new["items"]):
             cite_concepts(("whats_new", "items", i, "concepts"), item.get("concepts"))
+            cite_evidence(("whats_new", "items", i), item)
     seen: dict[str, int] = {}
     for i, change in enumerate(data.get("changes") or []):
         where = ("changes", i)
@@ -137,6 +147,7 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
         for j, entry_id in enumerate(change.get("affects") or []):
             cite_entry(where + ("affects", j), entry_id)
         cite_concepts(where + ("concepts",), change.get("concepts"))
+        cite_evidence(where, change)
     return out
 
 

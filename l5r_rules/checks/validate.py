@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import authority, cards, curated, identity, orphans, references, schema_check, translations
+from . import authority, cards, curated, evidence, identity, orphans, references, schema_check, translations
 from . import files as file_check
 from .loaded import read_glossary
 from .problems import Problem
@@ -13,6 +13,7 @@ CHECKS = (
     identity.check,
     references.check,
     authority.check,
+    evidence.check,
     cards.check,
     curated.check,
     translations.check,

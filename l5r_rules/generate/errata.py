@@ -48,9 +48,11 @@ def card_records(kb: KnowledgeBase, curated: dict | None) -> list[dict]:
         set_name = " ".join(
             w if i == 0 or w not in ("Of", "The") else w.lower() for i, w in enumerate(path[1].title().split())
         )
+        evidence = [{"entry": entry["id"], "quote": quote}] + list(item.get("evidence") or [])
         if "lifts_once_per_turn_for" in item:
             summary = shared["summary"].replace("{what}", item["lifts_once_per_turn_for"])
             concepts = list(shared.get("concepts") or []) + list(item.get("concepts") or [])
+            evidence += shared.get("evidence") or []
         else:
             summary, concepts = item["summary"], list(item.get("concepts") or [])
         record = {
@@ -64,6 +66,7 @@ def card_records(kb: KnowledgeBase, curated: dict | None) -> list[dict]:
             "edition": entry["edition"],
             "changed_between": {"from": set_name, "to": entry["edition"]},
             "summary": summary,
+            "evidence": evidence,
         }
         if concepts:
             record["concepts"] = list(dict.fromkeys(concepts))
@@ -89,6 +92,7 @@ def whats_new_records(kb: KnowledgeBase, curated: dict | None, links) -> list[di
             "edition": entry["edition"],
             "changed_between": {"from": curated["from"], "to": entry["edition"]},
             "summary": spec["summary"],
+            "evidence": spec["evidence"],
         }
         if affects:
             record["affects"] = list(dict.fromkeys(affects))
@@ -113,6 +117,7 @@ def change_records(kb: KnowledgeBase, curated: list[dict]) -> list[dict]:
             "edition": kb.entries[change["entry"]]["edition"],
             "changed_between": {"from": change["from"], "to": change["to"]},
             "summary": change["summary"],
+            "evidence": change["evidence"],
         }
         for key in ("affects", "concepts"):
             if change.get(key):

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from .. import citation, worddiff
 from .. import urls as U
+from ..normalize import collapse
 from ..vocab import slugify
 from .diff import diff_html
 from .schemadoc import available as available_schemas
@@ -115,6 +116,27 @@ class PageHelpers:
         more = Markup(" …") if quote.cut else Markup("")
         return Markup('<a class="l5r-ruling-quote" href="{}">“{}{}”</a>').format(
             self.entry_link(quote.entry, quote.anchor), inline, more
+        )
+
+    def evidence_quote(self, item: dict) -> Markup:
+        """An evidence quote ({entry, quote}) as a blockquote linked to the paragraph it comes from, with its citation."""
+        from ..blocks import paragraph_anchor, top_level_blocks
+
+        entry = self.data.entries.get(item["entry"])
+        anchor = None
+        if entry:
+            quote = collapse(item["quote"])
+            for n, block in enumerate(top_level_blocks(entry["text"]), 1):
+                if quote in collapse(block):
+                    anchor = paragraph_anchor(entry["id"], n)
+                    break
+        return Markup(
+            '<blockquote class="l5r-evidence-quote" lang="{}"><a href="{}">“{}”</a><br>{}</blockquote>'
+        ).format(
+            (entry or {}).get("lang", "en"),
+            self.entry_link(item["entry"], anchor),
+            self.inline(item["quote"]),
+            self.cite_id(item["entry"]),
         )
 
     def inline(self, text: str) -> Markup:

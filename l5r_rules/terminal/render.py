@@ -73,6 +73,7 @@ def _print_errata(errata: list[dict], out: Console) -> None:
                     f" — stated in {e.get('entry')}",
                 )
             )
+            print_evidence([q for q in e.get("evidence") or [] if q["quote"] != e.get("quote")], out)
 
 
 def print_concept(concept: dict, entries: dict[str, list[dict]], errata: list[dict], out: Console) -> None:
@@ -80,6 +81,7 @@ def print_concept(concept: dict, entries: dict[str, list[dict]], errata: list[di
     if concept.get("aliases"):
         out.print(line("Also called: ", ", ".join(concept["aliases"])))
     out.print(line("Summary ", OWN_WORDS, ": ", concept["summary"]))
+    print_evidence(concept.get("summary_evidence"), out)
     table = Table(expand=True)
     for col in ("Edition", "Entry", "Source"):
         table.add_column(col)
@@ -95,12 +97,19 @@ def print_concept(concept: dict, entries: dict[str, list[dict]], errata: list[di
     _print_errata(errata, out)
 
 
+def print_evidence(items, out: Console) -> None:
+    """The verbatim quotes an own-words claim rests on, each with the entry it comes from."""
+    for q in items or []:
+        out.print(line("    “", (clean(q["quote"]), "italic"), "” ", (f"({q['entry']})", "dim")))
+
+
 def print_differences(concept: dict, out: Console) -> None:
     if concept.get("differences"):
         out.rule("Differences (our words, not rule text)")
         for d in concept["differences"]:
             eds = (", ".join(d.get("editions") or []) + " ", "cyan") if d.get("editions") else ""
             out.print(line("- ", eds, d["text"], (f" (rests on {', '.join(d['entries'])})", "dim")))
+            print_evidence(d.get("evidence"), out)
     elif concept.get("same_in_all_editions"):
         out.print(line(("Checked: the same in all editions.", "dim")))
 
