@@ -119,7 +119,7 @@ class PageHelpers:
         )
 
     def evidence_quote(self, item: dict) -> Markup:
-        """An evidence quote ({entry, quote}) as a blockquote linked to the paragraph it comes from, with its citation."""
+        """An evidence quote ({entry, quote}): a blockquote linked to its paragraph, with its citation."""
         from ..blocks import paragraph_anchor, top_level_blocks
 
         entry = self.data.entries.get(item["entry"])
