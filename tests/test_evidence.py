@@ -14,7 +14,7 @@ import pytest
 from l5r_rules import yamlio
 from l5r_rules.normalize import collapse
 
-GOOD = '- entry: lotus-bowing\n  quote: "a card, turn it sideways."\n'
+GOOD = '- entry: lotus-bowing\n  quote: "To **bow** a card"\n'
 
 # (what, replacement of GOOD in the fixture concept, code, field)
 BAD_QUOTES = [
@@ -81,7 +81,7 @@ DIFFERENCE = """differences:
             f"  evidence:\n  {GOOD.replace(chr(10) + '  ', chr(10) + '    ')}",
             "L5R056",
         ),  # gold named, only a Lotus quote
-        ("", "L5R010"),  # a difference without evidence
+        ("", "L5R012"),  # a difference without evidence
     ],
     ids=["edition without a quote", "no evidence"],
 )

@@ -23,13 +23,19 @@ def entry_texts(entries) -> dict[str, tuple[str, str]]:
     return {e["id"]: (e.get("edition") or "", collapse(e.get("text") or "")) for e in entries}
 
 
-def quote_problems(doc: Doc, where: tuple, evidence, texts: dict[str, tuple[str, str]]) -> tuple[list[Problem], set]:
-    """Problems of one `evidence` list and the editions its good quotes come from."""
+def quote_problems(
+    doc: Doc, where: tuple, evidence, texts: dict[str, tuple[str, str]], broken: frozenset = frozenset()
+) -> tuple[list[Problem], set]:
+    """Problems of one `evidence` list and the editions its good quotes come from. A quote from an
+    entry in `broken` (a file with problems of its own) is not checked: that file's problem is the one."""
     out: list[Problem] = []
     editions: set[str] = set()
     for i, item in enumerate(evidence or []):
         at = where + (i,)
         entry_id, quote = item.get("entry"), collapse(item.get("quote") or "")
+        if entry_id in broken:
+            editions.add(broken_edition(entry_id))
+            continue
         if entry_id not in texts:
             out.append(doc.problem("L5R053", at + ("entry",), f"'{entry_id}' is not an entry id"))
             continue
@@ -51,11 +57,16 @@ def quote_problems(doc: Doc, where: tuple, evidence, texts: dict[str, tuple[str,
     return out, editions
 
 
-def concept_problems(doc: Doc, texts: dict[str, tuple[str, str]]) -> list[Problem]:
+def broken_edition(entry_id: str) -> str:
+    """An entry's edition from its id alone (every id starts with its edition), for a file that cannot be read."""
+    return entry_id.split("-", 1)[0]
+
+
+def concept_problems(doc: Doc, texts: dict[str, tuple[str, str]], broken: frozenset = frozenset()) -> list[Problem]:
     data = doc.data
-    out, _ = quote_problems(doc, ("summary_evidence",), data.get("summary_evidence"), texts)
+    out, _ = quote_problems(doc, ("summary_evidence",), data.get("summary_evidence"), texts, broken)
     for i, point in enumerate(data.get("differences") or []):
-        found, backed = quote_problems(doc, ("differences", i, "evidence"), point.get("evidence"), texts)
+        found, backed = quote_problems(doc, ("differences", i, "evidence"), point.get("evidence"), texts, broken)
         out += found
         for j, edition in enumerate(point.get("editions") or []):
             if edition not in backed and not found:
@@ -68,16 +79,25 @@ def concept_problems(doc: Doc, texts: dict[str, tuple[str, str]]) -> list[Proble
                     )
                 )
     for j, entry_id in enumerate((data.get("reviewed") or {}).get("entries") or []):
-        if entry_id not in texts:
+        if entry_id not in texts and entry_id not in broken:
             out.append(doc.problem("L5R057", ("reviewed", "entries", j), f"'{entry_id}' is not an entry id"))
     return out
 
 
+def broken_entries(g: Glossary, texts) -> frozenset:
+    """Ids of entries whose files exist but did not pass their checks (by file name and by id)."""
+    named = {d.path.stem for d in g.entries} | {
+        d.data["id"] for d in g.entries if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)
+    }
+    return frozenset(named - set(texts))
+
+
 def check(g: Glossary) -> list[Problem]:
     texts = entry_texts(d.data for d in g.checked(g.entries))
+    broken = broken_entries(g, texts)
     out: list[Problem] = []
     for doc in g.checked(g.concepts):
-        out += concept_problems(doc, texts)
+        out += concept_problems(doc, texts, broken)
     for doc in g.checked(g.errata):
-        out += quote_problems(doc, ("evidence",), doc.data.get("evidence"), texts)[0]
+        out += quote_problems(doc, ("evidence",), doc.data.get("evidence"), texts, broken)[0]
     return out

@@ -65,11 +65,13 @@ def concept_payload(concept: dict) -> dict:
         "games": list(concept.get("games") or []),
         "aliases": list(concept.get("aliases") or []),
         "summary": concept["summary"],
+        "summary_evidence": [dict(q) for q in concept.get("summary_evidence") or []],
         "entries": {ed: list(ids) for ed, ids in (concept.get("entries") or {}).items()},
         "differences": [dict(d) for d in concept.get("differences") or []],
         "same_in_all_editions": bool(concept.get("same_in_all_editions", False)),
         "related": list(concept.get("related") or []),
         "cross_game": [dict(c) for c in concept.get("cross_game") or []],
+        "reviewed": dict(concept["reviewed"]) if concept.get("reviewed") else None,
         "url": concept_url(concept["id"]),
     }
 
