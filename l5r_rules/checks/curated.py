@@ -141,10 +141,32 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
     return out
 
 
+def _settle_name(doc: Doc, edition: str, texts: list[str], first: dict, name: str, where: tuple, what: str) -> list:
+    """One name of a book: listed once in the book (L5R077) and printed by one of its entries (L5R076).
+    A card (or a spelling of one) is printed as a whole name; a candidate that is not a card is the
+    string the candidate reader found."""
+    if name in first:
+        return [
+            doc.problem(
+                "L5R077",
+                where,
+                f"'{name}' is listed twice in {edition} (first as {'.'.join(map(str, first[name]))}): keep one",
+            )
+        ]
+    first[name] = where
+    if any(names_card(t, [name]) if what != "candidate" else name in t for t in texts):
+        return []
+    return [
+        doc.problem(
+            "L5R076", where, f"no {edition} entry's text names the {what} '{name}' (spelled as the rulebook prints it?)"
+        )
+    ]
+
+
 def card_names_problems(layout: Layout, entries: dict[str, dict]) -> list[Problem]:
     """Every problem of glossary/_card_names.yaml (none if the checkout has none): a book whose edition no
     entry has (L5R032), a card or not-a-card name that no entry of its book prints (L5R076), a name
-    listed twice in one book, as a card or not (L5R077)."""
+    listed twice in one book, as a card or not, or a book listed twice (L5R077)."""
     doc, out = _load(layout, layout.card_names, "card_names", "L5R073")
     if doc is None:
         return out
@@ -155,53 +177,31 @@ def card_names_problems(layout: Layout, entries: dict[str, dict]) -> list[Proble
     for i, book in enumerate(doc.data["books"]):
         edition = book["edition"]
         if edition in seen_books:
+            where = ("books", i, "edition")
             out.append(
-                doc.problem("L5R077", ("books", i, "edition"), f"'{edition}' is listed twice (first as books[{seen_books[edition]}])")
+                doc.problem("L5R077", where, f"'{edition}' is listed twice (first as books[{seen_books[edition]}])")
             )
             continue
         seen_books[edition] = i
         if edition not in texts:
+            known = ", ".join(sorted(texts))
             out.append(
                 doc.problem(
-                    "L5R032",
-                    ("books", i, "edition"),
-                    f"'{edition}' is not the edition of any entry (known: {', '.join(sorted(texts))})",
+                    "L5R032", ("books", i, "edition"), f"'{edition}' is not the edition of any entry (known: {known})"
                 )
             )
             continue
         first: dict[str, tuple] = {}
-
-        def settle(name: str, where: tuple, what: str) -> None:
-            if name in first:
-                out.append(
-                    doc.problem(
-                        "L5R077",
-                        where,
-                        f"'{name}' is listed twice in {edition} (first as {'.'.join(map(str, first[name]))}): keep one",
-                    )
-                )
-                return
-            first[name] = where
-            # a card is named as a whole name; a candidate that is not a card is a string the reader found
-            found = any(names_card(t, [name]) if what != "candidate" else name in t for t in texts[edition])
-            if not found:
-                out.append(
-                    doc.problem(
-                        "L5R076",
-                        where,
-                        f"no {edition} entry's text names the {what} '{name}' (spelled as the rulebook prints it?)",
-                    )
-                )
-
         for j, card in enumerate(curated_cards(book)):
-            item = book["cards"][j]
-            where = ("books", i, "cards", j) + (() if isinstance(item, str) else ("name",))
-            settle(card["name"], where, "card")
+            where = ("books", i, "cards", j) + (() if isinstance(book["cards"][j], str) else ("name",))
+            out += _settle_name(doc, edition, texts[edition], first, card["name"], where, "card")
             for k, other in enumerate(card["also_spelled"]):
-                settle(other, ("books", i, "cards", j, "also_spelled", k), "spelling")
+                where = ("books", i, "cards", j, "also_spelled", k)
+                out += _settle_name(doc, edition, texts[edition], first, other, where, "spelling")
         for j, group in enumerate(book["not_a_card"]):
             for k, name in enumerate(group["names"]):
-                settle(name, ("books", i, "not_a_card", j, "names", k), "candidate")
+                where = ("books", i, "not_a_card", j, "names", k)
+                out += _settle_name(doc, edition, texts[edition], first, name, where, "candidate")
     return out
 
 

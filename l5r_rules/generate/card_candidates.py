@@ -192,6 +192,34 @@ def candidates(entries: Iterable[dict]) -> dict[tuple[str, str], list[Candidate]
     return out
 
 
+def unsettled(
+    found: dict[tuple[str, str], list[Candidate]], books: list[dict], cards: Iterable[dict], texts: dict[str, str]
+) -> list[Candidate]:
+    """The candidates that the curated file and the card index leave open, one per (edition, name).
+
+    A candidate is settled in its book when it is the name (or another spelling) of an indexed card of
+    that edition, when the book's `not_a_card` lists it, or when it is part of such a card's name
+    printed in the same entry ("Perfect Gift" of "The Perfect Gift", "Spawning Ground" of "The
+    Spawning Ground"): the reader dropped the article, the card is indexed. `books` are the items of
+    glossary/_card_names.yaml, `cards` the records of glossary/cards/, `texts` entry id -> `card_text`.
+    """
+    names: dict[str, set[str]] = {}
+    for card in cards:
+        for edition in card["editions"]:
+            names.setdefault(edition, set()).update([card["name"], *(card.get("also_spelled") or [])])
+    not_cards = {b["edition"]: {n for g in b["not_a_card"] for n in g["names"]} for b in books}
+    out = []
+    for (edition, name), places in sorted(found.items()):
+        known = names.get(edition, set())
+        if name in known or name in not_cards.get(edition, set()):
+            continue
+        part = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        if any(part.search(card) and card in texts[c.entry] for card in known for c in places):
+            continue
+        out.append(places[0])
+    return out
+
+
 def main() -> None:  # pragma: no cover - a reading aid: `python -m l5r_rules.generate.card_candidates`
     from pathlib import Path
 
