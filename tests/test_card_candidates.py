@@ -158,6 +158,7 @@ def test_lcg_has_cards_and_battle_for_rokugan_names_only_kinds_of_card(kb, books
         ("He shows the Strategy card, Incapacitated, from his hand.", "en", ("Incapacitated", "apposition")),
         ("The Crab discards Back to the Front, with its 3 Focus Value.", "en", ("Back to the Front", "capitalized")),
         ("Crab Clan Personality Hiruma Moritoki enters.", "en", ("Hiruma Moritoki", "capitalized")),
+        ("He pays 3 Gold to attach Spearmen to Moritoki.", "en", ("Spearmen", "played")),
         ("Teilt jedem Spieler 2 Späher-Karten aus.", "de", ("Späher-Karten", "karte")),
     ],
 )

@@ -21,6 +21,8 @@ aim (the curated file decides); recall is. Each candidate says which rule found 
 - `apposition`: a name set off after a card type, "the Strategy card, Incapacitated," or "the Lion
   stronghold, Shiro no Yojin." (one word too).
 - `bonus`: a name just before the bonus it gives, "has a Naginata (+1F/+2C)" (one word too).
+- `played`: a name right after a verb that plays a card, "attach Spearmen to Moritoki", "plays
+  Treachery and Deceit" (one word too).
 - `karte` (German text): a kind of card, `Territoriumskarte`. German capitalizes every noun, so a
   capitalized run says nothing there; Battle for Rokugan names kinds of cards (its components), and
   each kind is a candidate so that the curated file says whether any is a card of its own.
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 
 from ..normalize import collapse
 
-RULES = ("italics", "bold", "quoted", "capitalized", "apposition", "bonus", "karte")
+RULES = ("italics", "bold", "quoted", "capitalized", "apposition", "bonus", "played", "karte")
 
 # A capitalized word: "Hida", "Miya's", "Junzo's", "Kaiu-built"; words inside a name may also be these.
 _CAP = r"[A-Z][\w]*(?:['’][a-z]+)?(?:-[\w]+)*"
@@ -56,6 +58,12 @@ _APPOSITION = re.compile(
 )
 # "has a Naginata (+1F/+2C)": a card named just before the bonus it gives (one word too)
 _BONUS = re.compile(rf"\b(?:a|an|his|her|the)\s+({_CAP}(?:\s+(?:{_JOIN}\s+)*{_CAP})*)\s+\([+-]\d")
+# "attach Spearmen to Moritoki", "plays Treachery and Deceit": a name right after a verb that plays a
+# card (one word too)
+_PLAYED = re.compile(
+    rf"\b(?:attach(?:es|ed)?|plays?|played|discards?|recruits?|equips?|casts?)\s+(?:the\s+|a\s+|an\s+)?"
+    rf"({_CAP}(?:\s+(?:{_JOIN}\s+)*{_CAP})*)"
+)
 _EXP = re.compile(r"\s+Exp\.?(?:\s*\d+)?$")
 _KARTE = re.compile(r"(?<![\w-])([A-ZÄÖÜ][\w-]*?-?[Kk]arten?)(?![\w-])")
 
@@ -161,6 +169,9 @@ def _apposition(text: str) -> Iterable[tuple[str, str]]:
     for m in _BONUS.finditer(flat):
         for name in _trim_run(m.group(1)):
             yield name, "bonus"
+    for m in _PLAYED.finditer(flat):
+        for name in _trim_run(m.group(1)):
+            yield name, "played"
 
 
 def _karte(text: str) -> Iterable[tuple[str, str]]:
