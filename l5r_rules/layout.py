@@ -8,7 +8,7 @@ glossary/errata/*.yaml            one file per erratum / change record
 glossary/cards/*.yaml             the card index: one file per card the rulebooks name
 glossary/_authority.yaml          the authority ladder: which source wins, per game
 glossary/_errata_curated.yaml     hand-curated inputs of errata/ (summaries, affected entries)
-glossary/_card_names.yaml         hand-curated inputs of cards/ (card names read in the examples)
+glossary/_card_names.yaml         hand-curated inputs of cards/ (each book's card names, and its non-cards)
 sources/                          the rulebooks, byte for byte as received
 build/                            generated output (index, site Markdown, site)
 """

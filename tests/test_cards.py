@@ -1,5 +1,6 @@
-"""Card index: every errata card and the example cards are indexed, each entry listed names the card
-(kept current by refresh: test_refresh.py)."""
+"""Card index: every errata card and the curated cards of each book are indexed, each entry listed is of
+one of the card's books and names the card (kept current by refresh: test_refresh.py; the books' side in
+test_card_candidates.py)."""
 
 from __future__ import annotations
 
@@ -48,10 +49,18 @@ def test_judge_can_start_from_a_card_name(cards, name, entry_id):
 
 def test_every_listed_entry_names_the_card(kb, cards):
     for card in cards.values():
+        spellings = "|".join(re.escape(s) for s in [card["name"], *card.get("also_spelled", [])])
         for entry_id in card["mentioned_in"]:
+            assert kb.entries[entry_id]["edition"] in card["editions"], (card["id"], entry_id)
             assert re.search(
-                rf"(?<!\w){re.escape(card['name'])}(?!\w)", collapse(kb.entries[entry_id]["text"]).replace("*", "")
+                rf"(?<!\w)(?:{spellings})(?!\w)", collapse(kb.entries[entry_id]["text"].replace("*", ""))
             ), (card["id"], entry_id)
+
+
+def test_a_plural_spelling_finds_its_entry(cards):
+    """Ivory counts "two Iron Mines": the card's other spelling sends the judge there too."""
+    assert cards["iron-mine"]["also_spelled"] == ["Iron Mines"]
+    assert "ivory-draw-a-fate-card" in cards["iron-mine"]["mentioned_in"]
 
 
 def test_family_name_card_does_not_claim_other_personalities(cards):

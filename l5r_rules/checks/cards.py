@@ -1,8 +1,9 @@
 """The card index (glossary/cards/*.yaml): schema, id = file name, references exist,
 the name is really there (L5R090-L5R091).
 
-A judge starts from a card name; every entry listed for the card must name it,
-so that the index never sends anyone to a page that does not mention the card.
+A judge starts from a card name; every entry listed for the card must name it (by
+its name or one of the other spellings its record lists), so that the index never
+sends anyone to a page that does not mention the card.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def check(g: Glossary) -> list[Problem]:
     if not folder.is_dir():
         return []
     out: list[Problem] = []
-    texts = {d.data["id"]: collapse(d.data.get("text") or "") for d in g.checked(g.entries)}
+    texts = {d.data["id"]: collapse((d.data.get("text") or "").replace("*", "")) for d in g.checked(g.entries)}
     errata = {d.data["id"] for d in g.checked(g.errata)}
     for path in yaml_files(folder):
         problems: list[Problem] = []
@@ -39,11 +40,12 @@ def check(g: Glossary) -> list[Problem]:
                     f"'{data['id']}' differs from the file name '{path.stem}' (rename the file or fix the id)",
                 )
             )
-        name = re.compile(rf"(?<!\w){re.escape(collapse(data['name']))}(?!\w)")
+        spellings = [data["name"], *(data.get("also_spelled") or [])]
+        name = re.compile("|".join(rf"(?<!\w){re.escape(collapse(s))}(?!\w)" for s in spellings))
         for i, entry_id in enumerate(data["mentioned_in"]):
             if entry_id not in texts:
                 out.append(doc.problem("L5R090", ("mentioned_in", i), f"'{entry_id}' is not an entry id"))
-            elif not name.search(texts[entry_id].replace("*", "")):
+            elif not name.search(texts[entry_id]):
                 out.append(
                     doc.problem(
                         "L5R091", ("mentioned_in", i), f"the text of '{entry_id}' does not name '{data['name']}'"

@@ -8,14 +8,15 @@ that validate and refresh refuse the same things with the same lines:
 
 - every id cited is an entry or concept (L5R074), every quote is in its entry (L5R075),
 - every summary's `evidence` quotes its entries verbatim (L5R053-L5R055, as for concepts),
-- every example card name occurs in some entry's text (L5R076), nothing is listed twice (L5R077),
+- every card name (and not-a-card name) of a book occurs in an entry of that book (L5R076), nothing is
+  listed twice in one book (L5R077), every book is an edition of the entries (L5R032),
 - every erratum entry has its summary and a "What's new" list one summary per item (L5R078),
 - and no summary is left for an erratum entry that is gone (L5R079: a stale exception).
 """
 
 from __future__ import annotations
 
-from ..generate.matching import card_erratum_entries, card_name_pattern, card_text, whats_new_items
+from ..generate.matching import card_erratum_entries, card_text, curated_cards, names_card, whats_new_items
 from ..layout import Layout
 from ..normalize import collapse
 from .evidence import entry_texts, quote_problems
@@ -151,34 +152,67 @@ def errata_curated_problems(layout: Layout, entries: dict[str, dict], concepts: 
     return out
 
 
+def _settle_name(doc: Doc, edition: str, texts: list[str], first: dict, name: str, where: tuple, what: str) -> list:
+    """One name of a book: listed once in the book (L5R077) and printed by one of its entries (L5R076).
+    A card (or a spelling of one) is printed as a whole name; a candidate that is not a card is the
+    string the candidate reader found."""
+    if name in first:
+        return [
+            doc.problem(
+                "L5R077",
+                where,
+                f"'{name}' is listed twice in {edition} (first as {'.'.join(map(str, first[name]))}): keep one",
+            )
+        ]
+    first[name] = where
+    if any(names_card(t, [name]) if what != "candidate" else name in t for t in texts):
+        return []
+    return [
+        doc.problem(
+            "L5R076", where, f"no {edition} entry's text names the {what} '{name}' (spelled as the rulebook prints it?)"
+        )
+    ]
+
+
 def card_names_problems(layout: Layout, entries: dict[str, dict]) -> list[Problem]:
-    """Every problem of glossary/_card_names.yaml (none if the checkout has none)."""
+    """Every problem of glossary/_card_names.yaml (none if the checkout has none): a book whose edition no
+    entry has (L5R032), a card or not-a-card name that no entry of its book prints (L5R076), a name
+    listed twice in one book, as a card or not, or a book listed twice (L5R077)."""
     doc, out = _load(layout, layout.card_names, "card_names", "L5R073")
     if doc is None:
         return out
-    texts = [card_text(e) for e in entries.values()]
-    first: dict[str, tuple[int, int]] = {}
-    for i, group in enumerate(doc.data["examples"]):
-        for j, name in enumerate(group["names"]):
-            where = ("examples", i, "names", j)
-            if name in first:
-                out.append(
-                    doc.problem(
-                        "L5R077",
-                        where,
-                        f"'{name}' is listed twice "
-                        f"(first as examples[{first[name][0]}].names[{first[name][1]}]): keep one",
-                    )
+    texts: dict[str, list[str]] = {}
+    for e in entries.values():
+        texts.setdefault(e["edition"], []).append(card_text(e))
+    seen_books: dict[str, int] = {}
+    for i, book in enumerate(doc.data["books"]):
+        edition = book["edition"]
+        if edition in seen_books:
+            where = ("books", i, "edition")
+            out.append(
+                doc.problem("L5R077", where, f"'{edition}' is listed twice (first as books[{seen_books[edition]}])")
+            )
+            continue
+        seen_books[edition] = i
+        if edition not in texts:
+            known = ", ".join(sorted(texts))
+            out.append(
+                doc.problem(
+                    "L5R032", ("books", i, "edition"), f"'{edition}' is not the edition of any entry (known: {known})"
                 )
-                continue
-            first[name] = (i, j)
-            pattern = card_name_pattern(name)
-            if not any(name in t and pattern.search(t) for t in texts):
-                out.append(
-                    doc.problem(
-                        "L5R076", where, f"no entry's text names the card '{name}' (spelled as the rulebook prints it?)"
-                    )
-                )
+            )
+            continue
+        first: dict[str, tuple] = {}
+        for j, card in enumerate(curated_cards(book)):
+            where = ("books", i, "cards", j) + (() if isinstance(book["cards"][j], str) else ("name",))
+            out += _settle_name(doc, edition, texts[edition], first, card["name"], where, "card")
+            for k, other in enumerate(card["also_spelled"]):
+                where = ("books", i, "cards", j, "also_spelled", k)
+                out += _settle_name(doc, edition, texts[edition], first, other, where, "spelling")
+        for j, group in enumerate(book["not_a_card"]):
+            for k, name in enumerate(group["names"]):
+                where = ("books", i, "not_a_card", j, "names", k)
+                out += _settle_name(doc, edition, texts[edition], first, name, where, "candidate")
     return out
 
 

@@ -27,8 +27,8 @@ def whats_new_items(entry: dict) -> list[str]:
 
 
 def card_text(entry: dict) -> str:
-    """An entry's text as card names are looked up in it: whitespace collapsed, emphasis marks dropped."""
-    return collapse(entry["text"]).replace("*", "")
+    """An entry's text as card names are looked up in it: emphasis marks dropped, whitespace collapsed."""
+    return collapse(entry["text"].replace("*", ""))
 
 
 def card_name_pattern(name: str) -> re.Pattern:
@@ -36,3 +36,19 @@ def card_name_pattern(name: str) -> re.Pattern:
     another card ("Kakita Kaiten"), so it may not be followed by a capitalized word."""
     tail = r"(?!\w)(?!\s+[A-Z])" if " " not in name else r"(?!\w)"
     return re.compile(rf"(?<!\w){re.escape(name)}{tail}")
+
+
+def curated_cards(book: dict) -> list[dict]:
+    """A book's cards in glossary/_card_names.yaml as {name, also_spelled, note}, a plain name included."""
+    out = []
+    for item in book.get("cards") or []:
+        if isinstance(item, str):
+            out.append({"name": item, "also_spelled": []})
+        else:
+            out.append({"also_spelled": [], **item})
+    return out
+
+
+def names_card(text: str, spellings: list[str]) -> bool:
+    """Whether a text (`card_text`) names the card by any of its spellings, each as a whole name."""
+    return any(name in text and card_name_pattern(name).search(text) for name in spellings)
