@@ -90,6 +90,7 @@ _TABLE = (
         "add a quote from that edition's entries showing what it says",
     ),
     ("L5R057", "concept `reviewed` record lists an entry that does not exist", "fix the id or remove it"),
+    ("L5R058", "errata record without evidence for its summary", "run `l5r-rules refresh` (it writes the evidence)"),
     ("L5R060", "errata record cites an entry or concept that does not exist", "fix the id or remove it"),
     ("L5R061", "errata quote does not occur in its entry's text", "quote the entry verbatim"),
     (

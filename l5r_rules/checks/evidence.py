@@ -1,4 +1,4 @@
-"""Evidence for the project's own words (L5R053-L5R057).
+"""Evidence for the project's own words (L5R053-L5R058).
 
 Every claim in our words that a judge may quote (a concept's summary and each of its
 differences, a curated erratum summary and so every errata record) carries `evidence`: verbatim quotes, each with
@@ -99,5 +99,7 @@ def check(g: Glossary) -> list[Problem]:
     for doc in g.checked(g.concepts):
         out += concept_problems(doc, texts, broken)
     for doc in g.checked(g.errata):
+        if not doc.data.get("evidence"):
+            out.append(doc.problem("L5R058", ("summary",), "no evidence: run `l5r-rules refresh` to write it"))
         out += quote_problems(doc, ("evidence",), doc.data.get("evidence"), texts, broken)[0]
     return out
