@@ -166,7 +166,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     for kind, field in (("weapon", "weapons"), ("armor", "armors")):
         if kind in kws and not t.step(
             rs.cite(f"attach.{kind}"),
-            f"a Personality can have at most one {kind.title()}",
+            f"a Personality can have only one {kind.title()} attached at any time",
             p.get(field, 0) == 0,
             already=p.get(field, 0),
         ):
