@@ -185,6 +185,9 @@ LOTUS = Ruleset(
         "battle-action.reattack": "lotus-4-4-battle-action-segment",
         "first-player": "lotus-beginning-the-game",
         "event.resolve": "lotus-2-events-phase",
+        # the Events Phase acts on whatever card is in each Province ("If the card in the Province is an Event,
+        # resolve it"), so an Event revealed earlier and still there resolves then; no rule resolves it sooner
+        "event.later": "lotus-2-events-phase",
         "event.once": "lotus-what-s-new-in-lotus-edition",
         "attach.timing": "lotus-3-action-phase",
         "attach.limited": "lotus-limited-actions",
