@@ -114,6 +114,10 @@ def test_cli_ccg_turn_by_edition_and_missing_kinds_said_plainly():
     assert code == 0
     assert "the defender acts first" in out
     assert "Interrupts: this book has no ability type by that name (not in the source)." in out
+    # Lotus names no "forced" ability type, but its Timing section orders automatically-triggered effects
+    assert "Forced abilities: this book has no ability type" not in out
+    flat = " ".join(out.split())
+    assert '"All triggered effects occur first, one at a time, in an order determined by the active player."' in flat
     code2, out2 = run("lotus", "turn", "--at", "4.4")
     assert (code2, out2) == (code, out)
     code, out = run("ccg", "turn", "--edition", "gold", "--at", "3")

@@ -3,8 +3,10 @@
 A neutral initiative card may name several clans: of those, the one sitting
 closer to the right of the current start player becomes the new start player
 (turn order is clockwise, so "to the right" is counted against it). Where the
-current start player is himself among them, or in a two-player game (the start
-player card is not used), the text does not settle it.
+current start player is himself among them, the text does not settle it. In a
+two-player game the start player card is not used, but the step still makes the
+revealed clan the start player ("Der Spieler des aufgedeckten Klans ist der neue
+Startspieler").
 """
 
 from __future__ import annotations
@@ -61,8 +63,8 @@ def resolve(inp: Inputs, rs: Ruleset):
     if inp.round == 1:
         t.step(rule, "1. skipped in round 1: the start player was chosen during setup", inp.current)
         return t.done({"start_player": inp.current})
-    if len(inp.seats) == 2:
-        raise Unsettled(rule, "with 2 players the start player card is not used; the text does not say who starts")
+    if len(inp.seats) == 2:  # the step still names the start player; only the card (its ability) is left out
+        t.step(rule, "with 2 players the start player card", "not used; a start player is still determined")
     if len(inp.revealed) == 1:
         who = t.step(rule, "1. the clan on the revealed initiative card is the new start player", inp.revealed[0])
         return t.done({"start_player": who})

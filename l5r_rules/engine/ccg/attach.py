@@ -5,8 +5,9 @@ Follower needs its leader's Personal Honor to meet its Honor requirement; at
 most one Weapon and one Armor; Spells only on Shugenja (Gold: no more Spells
 than his Chi); Gold: attaching targets the Personality, so he must be unbowed;
 an Ancestor also needs his alignment and bows him. Ivory's Equip: an Open action
-(any player's Action Phase) paying exactly the card's Gold cost; Ivory states
-none of the card-type restrictions (not in source when they matter).
+(any player's Action Phase) paying exactly the card's Gold cost; of the
+card-type restrictions Ivory states only the one-Weapon limit (its Fate Cards
+page); the others are not in source when they matter.
 """
 
 from __future__ import annotations
@@ -28,7 +29,16 @@ class Inputs:
     paid: int | None
 
 
-CITES = ("attach.timing", "attach.limited", "attach.rules", "attach.ancestor", "attach.payment", "dishonor")
+CITES = (
+    "attach.timing",
+    "attach.limited",
+    "attach.rules",
+    "attach.weapon",
+    "attach.armor",
+    "attach.ancestor",
+    "attach.payment",
+    "dishonor",
+)
 GIVEN = obj(
     "The card to attach, the Personality and the moment.",
     {
@@ -129,55 +139,49 @@ def resolve(inp: Inputs, rs: Ruleset):
     if rs.attach_needs_unbowed:
         if not t.step(timing, "attaching targets the Personality, so he must be unbowed", not p.get("bowed", False)):
             failed.append("bowed")
-    needs_rules = (
-        (c["type"] in ("follower", "ancestor") and c.get("honor_requirement") is not None)
-        or c["type"] in ("spell", "ancestor")
-        or kws & {"weapon", "armor"}
-    )
-    if needs_rules:
-        rules = rs.cite("attach.ancestor" if c["type"] == "ancestor" else "attach.rules")
-        if c["type"] in ("follower", "ancestor") and c.get("honor_requirement") is not None:
-            ph = _needed(inp, "personal_honor", "personality")
-            if p.get("dishonored", False):
-                ph = t.step(
-                    rs.cite("dishonor"), "a Dishonored Personality has a maximum Personal Honor of 0", min(ph, 0)
-                )
+    # each restriction cites its own rule key, looked up only when it applies (Ivory states the Weapon limit only)
+    card_rule = "attach.ancestor" if c["type"] == "ancestor" else "attach.rules"
+    if c["type"] in ("follower", "ancestor") and c.get("honor_requirement") is not None:
+        rules = rs.cite(card_rule)
+        ph = _needed(inp, "personal_honor", "personality")
+        if p.get("dishonored", False):
+            ph = t.step(rs.cite("dishonor"), "a Dishonored Personality has a maximum Personal Honor of 0", min(ph, 0))
+        if not t.step(
+            rules,
+            f"his Personal Honor {ph} must meet or exceed the Honor requirement {c['honor_requirement']}",
+            ph >= c["honor_requirement"],
+        ):
+            failed.append("honor")
+    if c["type"] == "ancestor":
+        rules = rs.cite(card_rule)
+        if not t.step(
+            rules,
+            "an Ancestor attaches only to a Personality with its alignment",
+            p.get("alignment_matches", False),
+        ):
+            failed.append("alignment")
+        unbowed = t.step(rules, "attaching an Ancestor also bows the Personality as a cost", not p.get("bowed", False))
+        if not unbowed and "bowed" not in failed:
+            failed.append("bowed")
+    for kind, field in (("weapon", "weapons"), ("armor", "armors")):
+        if kind in kws and not t.step(
+            rs.cite(f"attach.{kind}"),
+            f"a Personality can have only one {kind.title()} attached at any time",
+            p.get(field, 0) == 0,
+            already=p.get(field, 0),
+        ):
+            failed.append(kind)
+    if c["type"] == "spell":
+        rules = rs.cite(card_rule)
+        if not t.step(rules, "Spells attach only to Shugenja", p.get("shugenja", False)):
+            failed.append("shugenja")
+        elif rs.spell_limit_by_chi:
+            chi = _needed(inp, "chi", "personality")
             if not t.step(
                 rules,
-                f"his Personal Honor {ph} must meet or exceed the Honor requirement {c['honor_requirement']}",
-                ph >= c["honor_requirement"],
+                f"a Shugenja attaches at most as many Spells as his Chi ({chi})",
+                p.get("spells", 0) + 1 <= chi,
+                spells_after=p.get("spells", 0) + 1,
             ):
-                failed.append("honor")
-        if c["type"] == "ancestor":
-            if not t.step(
-                rules,
-                "an Ancestor attaches only to a Personality with its alignment",
-                p.get("alignment_matches", False),
-            ):
-                failed.append("alignment")
-            unbowed = t.step(
-                rules, "attaching an Ancestor also bows the Personality as a cost", not p.get("bowed", False)
-            )
-            if not unbowed and "bowed" not in failed:
-                failed.append("bowed")
-        for kind, field in (("weapon", "weapons"), ("armor", "armors")):
-            if kind in kws and not t.step(
-                rules,
-                f"a Personality can have at most one {kind.title()}",
-                p.get(field, 0) == 0,
-                already=p.get(field, 0),
-            ):
-                failed.append(kind)
-        if c["type"] == "spell":
-            if not t.step(rules, "Spells attach only to Shugenja", p.get("shugenja", False)):
-                failed.append("shugenja")
-            elif rs.spell_limit_by_chi:
-                chi = _needed(inp, "chi", "personality")
-                if not t.step(
-                    rules,
-                    f"a Shugenja attaches at most as many Spells as his Chi ({chi})",
-                    p.get("spells", 0) + 1 <= chi,
-                    spells_after=p.get("spells", 0) + 1,
-                ):
-                    failed.append("chi")
+                failed.append("chi")
     return t.done({"legal": not failed, "failed": failed})

@@ -4,14 +4,16 @@ Gold: an Event revealed in its player's Events Phase resolves unless it has
 resolved before this game; either way it is discarded. One revealed at another
 time resolves in his next Events Phase if still in the Province. Lotus: an Event
 revealed in the Events Phase resolves and is discarded (the once-per-game rule
-was removed); Lotus does not say what an Event revealed at another time does.
+was removed); one revealed at another time is resolved by the next Events Phase,
+which resolves "the card in the Province" if it is an Event (no Lotus rule
+resolves it sooner). Ivory has no Event rules: not in source.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ScenarioError, Unsettled
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, obj, string
 from ..trace import Tracer
@@ -65,9 +67,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     rule = rs.cite("event.resolve")
     when = "now"
     if inp.revealed == "other-time":
-        if "event.later" not in rs.cites:
-            raise Unsettled(rule, f"{rs.document} does not say what an Event revealed outside the Events Phase does")
-        later = rs.cite("event.later")
+        later = rs.cite("event.later")  # every edition with Event rules states this case (Gold, Lotus)
         if not t.step(
             later,
             "revealed at another time: it resolves in the next Events Phase if still in the Province",

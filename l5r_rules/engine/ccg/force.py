@@ -45,7 +45,8 @@ def personal_force(u: Unit, rs: Ruleset, t: Tracer, path: tuple, rule: str | Non
     direct = []
     for i, c in enumerate(u.attachments):
         if _is_direct(c, rs):
-            key = "force.signed" if c.force and c.force.signed else "force.item"
+            # an Item that modifies its Personality directly is cited by the Item rule, signed or not
+            key = "force.item" if rs.item_force_is_direct and c.type == "item" else "force.signed"
             value = number(c.force, rs, t, f"{c.name}'s Force", path + ("attachments", i, "force"))
             direct.append(
                 t.step(

@@ -4,8 +4,8 @@ Lotus: when a battle ends the Attacker's surviving units go home bowed, the
 Defender's stay; allies' units go home bowed like the Attacker's; after the
 last battle, units still at battlefields go home, the Defender's as they are and
 the rest bowed. Ivory: when the battle ends attacking units go home and bow,
-defending units go home without bowing. Gold's file stops at "All surviving":
-not in source.
+defending units go home without bowing, so after the last battle too. Gold's
+file stops at "All surviving": not in source.
 """
 
 from __future__ import annotations
@@ -92,7 +92,11 @@ def resolve(inp: Inputs, rs: Ruleset):
         elif last:
             rule = rs.cite("go-home.attack")
             res = {"home": True, "bowed": bowed if side == "defender" else True}
-            what = f"after the last battle {name} returns home" + ("" if side == "defender" else " bowed")
+            what = f"after the last battle {name} " + (
+                "(a defending unit) returns home without bowing"
+                if side == "defender"
+                else "returns home bowed, as an attacking unit does"
+            )
         elif side == "attacker":
             rule = rs.cite("go-home.battle")
             res = {"home": True, "bowed": True}
