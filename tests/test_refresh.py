@@ -16,7 +16,8 @@ from l5r_rules.generate import cards, errata
 STEPS = ["import", "link", "errata", "cards", "check-sources", "validate"]
 CHANGE = (
     "changes:\n- id: test-change\n  type: rules-change\n  entry: lotus-bowing\n  quote: turn it sideways\n"
-    "  from: diamond\n  to: lotus\n  summary: A test change.\n  evidence:\n  - entry: lotus-bowing\n    quote: To **bow** a card\n"
+    "  from: diamond\n  to: lotus\n  summary: A test change.\n"
+    "  evidence:\n  - entry: lotus-bowing\n    quote: To **bow** a card\n"
     "  concepts: [bowing]\n"
 )
 
