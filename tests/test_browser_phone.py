@@ -311,3 +311,27 @@ def test_paragraph_mark_is_a_comfortable_target_clear_of_the_rule_and_copies_its
     assert field.get_attribute("value") == base + f"entries/{entry_id}/#{entry_id}-p1"
     assert driver.current_url.endswith(f"#{entry_id}-p1")
     _shot(driver, f"{device}-paragraph-link")
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_quotes_behind_a_difference_are_folded_and_open_with_a_thumb(base, drivers, concept, device):
+    """Our words first; the verbatim quotes that back them one tap away, each linked to its paragraph."""
+    from selenium.webdriver.common.by import By
+
+    driver = drivers[device]
+    _fresh(driver, base + f"concepts/{concept['id']}/")
+    folds = driver.find_elements(By.CSS_SELECTOR, "#differences ~ .l5r-ours details.l5r-evidence")
+    assert len(folds) == len(concept["differences"])
+    fold = folds[0]
+    quote = fold.find_element(By.CSS_SELECTOR, "blockquote.l5r-evidence-quote")
+    assert not quote.is_displayed()  # folded: a phone shows one line per claim
+    summary = fold.find_element(By.TAG_NAME, "summary")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    assert _rect(driver, summary)["height"] >= THUMB
+    summary.click()
+    assert quote.is_displayed()
+    link = quote.find_element(By.TAG_NAME, "a")
+    first = concept["differences"][0]["evidence"][0]
+    assert "/entries/" in link.get_attribute("href") and f"#{first['entry']}-p" in link.get_attribute("href")
+    assert _rect(driver, quote)["right"] <= driver.execute_script("return document.documentElement.clientWidth")
+    _shot(driver, f"{device}-evidence")
