@@ -60,6 +60,9 @@ CONCEPT_DOC_WEIGHT = 0.8
 # what something means ("what is", "meaning"), its score counts this much.
 DEFINITION_FACTOR = 0.8
 DEFINITION_WORDS = 40
+# A framework step that only marks the beginning or end of a phase (indexer.MILESTONE) holds no
+# rule; a question naming its phase wants the phase's steps or the step that acts.
+MILESTONE_FACTOR = 0.6
 
 
 class PassageIndex:
@@ -377,6 +380,9 @@ class Engine:
             if demote_definitions and _defines(doc):
                 factor *= DEFINITION_FACTOR
                 why[docnum].append(("a short definition, and the question does not ask for one", DEFINITION_FACTOR))
+            if doc.get("milestone"):
+                factor *= MILESTONE_FACTOR
+                why[docnum].append(("a step that only marks when a phase begins or ends", MILESTONE_FACTOR))
             if doc["doctype"] == "concept":
                 factor = CONCEPT_DOC_WEIGHT
             scored.append((score * factor, docnum))

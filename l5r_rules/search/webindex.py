@@ -156,6 +156,7 @@ def _constants() -> dict:
             "CONCEPT_DOC_WEIGHT": engine.CONCEPT_DOC_WEIGHT,
             "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
+            "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
         },
         "decompound": {
             "MIN_PART": decompound.MIN_PART,
@@ -228,7 +229,9 @@ def _doc_rows(eng, urls: Urls) -> list[dict]:
     """What ranking, grouping and the result list need of each document (errata: only a place)."""
     rows = []
     for n, doc in enumerate(eng.docs):
-        row = {k: doc[k] for k in ("id", "doctype", "edition", "game", "kind", "concept", "central", "length")}
+        row = {
+            k: doc[k] for k in ("id", "doctype", "edition", "game", "kind", "concept", "central", "length", "milestone")
+        }
         if doc["doctype"] == "entry":
             p = eng.payload(n)
             row.update(term=p["term"], lang=p["lang"], url=urls.url(entry_page(doc["id"])))

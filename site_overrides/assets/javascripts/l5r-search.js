@@ -904,6 +904,7 @@
     var scored = found.map(function (row) {
       var doc = docs[row[0]], factor = soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
       if (demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
+      if (doc.milestone) factor *= E.MILESTONE_FACTOR;
       if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT;
       return [row[1] * factor, row[0]];
     });
