@@ -76,3 +76,15 @@ def test_every_ruleset_has_threshold_cases():
         per_ruleset.setdefault(d["ruleset"], set()).add(d["source"]["kind"])
     for rs in ("gold", "lotus", "ivory", "lcg", "bfr"):
         assert {"worked-example", "derived-edge-case"} <= per_ruleset[rs], rs
+
+
+def test_every_ruleset_procedure_pair_has_an_error_case():
+    """Issue #13 item 5: each procedure, under each ruleset it has scenarios for, has at least one
+    scenario whose `expect.error` names the error the engine must refuse the input with."""
+    pairs: dict[tuple[str, str], bool] = {}
+    for p in FILES:
+        d = scenario.yamlio.load_plain(p)
+        key = (d["ruleset"], d["procedure"])
+        pairs[key] = pairs.get(key, False) or "error" in (d.get("expect") or {})
+    missing = sorted(f"{rs}/{proc}" for (rs, proc), has_error in pairs.items() if not has_error)
+    assert not missing, f"{len(missing)} (ruleset, procedure) pairs without an expect.error scenario: {missing}"
