@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, obj, string
 from ..trace import Tracer
@@ -46,6 +47,11 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    seen = set()
+    for i, u in enumerate(given["units"]):
+        if u["name"] in seen:  # the outcome names each unit by its Personality
+            raise ScenarioError(("given", "units", i, "name"), f"a second unit named '{u['name']}'; name each unit")
+        seen.add(u["name"])
     return Inputs(tuple(given["units"]))
 
 

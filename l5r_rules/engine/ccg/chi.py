@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, described, obj, string
 from ..trace import Tracer
@@ -56,7 +57,14 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["personality"]
-    return Inputs(p["name"], parse_num(p["chi"], ("given", "personality", "chi")), tuple(p.get("modifiers", ())))
+    chi = parse_num(p["chi"], ("given", "personality", "chi"))
+    if chi.signed:  # "+2" is how an attachment modifies Chi; his bonuses go in modifiers
+        raise ScenarioError(
+            ("given", "personality", "chi"),
+            f"'{p['chi']}' is a modifier, not a Personality's printed Chi: give the printed number "
+            "(or '-') and list bonuses and penalties in modifiers",
+        )
+    return Inputs(p["name"], chi, tuple(p.get("modifiers", ())))
 
 
 def resolve(inp: Inputs, rs: Ruleset):

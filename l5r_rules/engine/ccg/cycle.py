@@ -60,6 +60,10 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    cards = [p["card"] for p in given["provinces"]]
+    for i, name in enumerate(choices.get("cycle") or ()):
+        if name not in cards:
+            raise ScenarioError(("choices", "cycle", i), f"'{name}' is not a card in given.provinces")
     return Inputs(given, choices)
 
 

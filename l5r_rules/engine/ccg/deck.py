@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, obj, string
 from ..trace import Tracer
@@ -65,6 +66,17 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    first: dict[tuple, tuple] = {}
+    for k in ("dynasty", "fate"):
+        for i, card in enumerate(given[k]):
+            key = (card["name"], card.get("experience", 0))  # each Experienced version is its own card
+            if key in first:  # two lines could disagree on Unique or type, and split the count
+                deck, j = first[key]
+                raise ScenarioError(
+                    ("given", k, i, "name"),
+                    f"'{card['name']}' is listed twice (also given.{deck}[{j}]): give each card once, with its count",
+                )
+            first[key] = (k, i)
     return Inputs({k: tuple(given[k]) for k in ("dynasty", "fate")})
 
 

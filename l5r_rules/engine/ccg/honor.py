@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, integer, obj
 from ..trace import Tracer
@@ -54,6 +55,11 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["player"]
+    for i, change in enumerate(given["changes"]):
+        if change == 0:
+            raise ScenarioError(
+                ("given", "changes", i), "a change of 0 is neither an Honor gain nor a loss: leave it out"
+            )
     return Inputs(p["family_honor"], p.get("horde", False), tuple(given["changes"]))
 
 

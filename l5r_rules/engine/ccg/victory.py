@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj
 from ..trace import Tracer
@@ -76,6 +77,14 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["player"]
+    rings: set = set()
+    for i, r in enumerate(p.get("rings_in_play", ())):
+        where = ("given", "player", "rings_in_play", i)
+        if r.lower() not in ELEMENTS:
+            raise ScenarioError(where, f"'{r}' is not a ring: name its element ({', '.join(ELEMENTS)})")
+        if r.lower() in rings:
+            raise ScenarioError(where, f"the {r.lower()} ring is listed twice: each element counts once")
+        rings.add(r.lower())
     return Inputs(
         given["moment"],
         p["family_honor"],

@@ -89,6 +89,13 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     raw = choice(choices, "assignments", "which Yu cards destroy which target (an empty list uses none)")
+    names = {c["name"] for c in given["yu_cards"]}
+    for i, a in enumerate(raw):  # a card that is not given is an error in any edition, before its rule is asked
+        for j, name in enumerate(a["yu_cards"]):
+            if name not in names:
+                raise ScenarioError(
+                    ("choices", "assignments", i, "yu_cards", j), f"'{name}' is not a card in given.yu_cards"
+                )
     return Inputs(
         {c["name"]: c["yu"] for c in given["yu_cards"]},
         given["army_lost"],
