@@ -143,6 +143,11 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     g = {s: given[s] for s in SIDES}
+    if g["challenger"]["name"] == g["challenged"]["name"]:  # the outcome names winner and loser by name
+        raise ScenarioError(
+            ("given", "challenged", "name"),
+            f"'{g['challenged']['name']}' cannot duel himself: name the two Personalities",
+        )
     return Inputs(
         {s: g[s]["chi"] for s in SIDES},
         {s: g[s]["name"] for s in SIDES},

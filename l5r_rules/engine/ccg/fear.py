@@ -38,6 +38,14 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    for i, a in enumerate(given["target_unit"].get("attachments", ())):
+        kind = a.get("type", "follower")
+        undead = "undead" in (k.lower() for k in a.get("keywords", ()))
+        if kind in ("follower", "follower-token") and not undead and a.get("force") is None:
+            raise ScenarioError(
+                ("given", "target_unit", "attachments", i, "force"),
+                f"{a['name']}'s Force is needed to compare it with the Fear strength",
+            )
     return Inputs(given["strength"], unit(given["target_unit"], ("given", "target_unit")))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, NAME, array, boolean, choice_of, mapping, obj, string
 from ..trace import Tracer
@@ -78,6 +79,15 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    if given["attacker"] == given["defender"]:
+        raise ScenarioError(("given", "defender"), f"'{given['defender']}' cannot attack himself: name the defender")
+    for i, a in enumerate(given["assignments"]):
+        own = next((s for s in _SIDE if given[s] == a["player"]), None)
+        if own and a["side"] != own:  # otherwise skipped as a leader's own assignment, never checked
+            raise ScenarioError(
+                ("given", "assignments", i, "side"),
+                f"{a['player']} is the {own}: his units join the {own}'s army, not the {a['side']}'s",
+            )
     return Inputs(
         {"attacker": given["attacker"], "defender": given["defender"]},
         {p: tuple(s) for p, s in given.get("invited", {}).items()},

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, integer, obj, string
 from ..trace import Tracer
@@ -62,7 +63,20 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    for side in ("in_play", "new"):
+        if given[side]["level"] < -1:
+            raise ScenarioError(
+                ("given", side, "level"),
+                f"{given[side]['level']} is not an experience level (-1 Inexperienced, 0, 1 or more Experienced)",
+            )
     return Inputs(given)
+
+
+def _needed(g: dict, field: str) -> bool:
+    """The timing fact this edition's rule asks about: a scenario that leaves it out is incomplete."""
+    if field not in g:
+        raise ScenarioError(("given", field), f"this edition's overlay timing needs given.{field} (true or false)")
+    return g[field]
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -74,13 +88,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         when = t.step(
             rule,
             "overlay during your Dynasty Phase, the later version face up in a Province",
-            g.get("own_dynasty_phase", False),
+            _needed(g, "own_dynasty_phase"),
         )
     else:
         when = t.step(
             rule,
             "overlay any time you would normally play the more-experienced version",
-            g.get("could_play_now", False),
+            _needed(g, "could_play_now"),
         )
     if not when:
         failed.append("timing")
