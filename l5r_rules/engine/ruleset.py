@@ -105,6 +105,7 @@ class Ruleset:
     # --- Battle for Rokugan setup
     bfr_control_tokens_by_players: dict = field(default_factory=lambda: {2: 11, 3: 7, 4: 5, 5: 4})
     bfr_initiative_deck: int = 4
+    bfr_rounds: int = 5  # Battle for Rokugan: the game ends after the fifth round
     # --- CCG after a battle, battle actions, first player, events
     defenders_home_after_each_battle: bool = False  # Ivory: defenders go home (unbowed) when each battle ends
     presence_ways: tuple = ("has_unit_here", "action_brings_unit_here")  # any one makes a player present

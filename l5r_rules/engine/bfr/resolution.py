@@ -193,6 +193,11 @@ def build(given: dict, choices: dict) -> Inputs:
     return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices, given.get("round"))
 
 
+def _check_round(inp: Inputs, rs: Ruleset) -> None:
+    if inp.round is not None and inp.round > rs.bfr_rounds:
+        raise ScenarioError(("given", "round"), f"round {inp.round}: the game ends after round {rs.bfr_rounds}")
+
+
 def _where(m: dict) -> str:
     return f"{m['clan']} {m['type']} " + (
         f"on the {m['from']}-{m['province']} border" if m.get("from") else f"in {m['province']}"
@@ -210,6 +215,7 @@ def _blessing_holds(b: dict, markers: list) -> bool:
 
 
 def resolve(inp: Inputs, rs: Ruleset):
+    _check_round(inp, rs)
     t = Tracer()
     rule = rs.cite("phase")
     provinces = {n: {**p, "special": p.get("special")} for n, p in inp.provinces.items()}
@@ -355,7 +361,12 @@ def resolve(inp: Inputs, rs: Ruleset):
     if inp.round is not None:
         extra = {
             "round": after,
-            "game_over": t.step(rs.cite("game-end"), "the game ends after 5 rounds", inp.round >= 5, round=inp.round),
+            "game_over": t.step(
+                rs.cite("game-end"),
+                f"the game ends after {rs.bfr_rounds} rounds",
+                inp.round >= rs.bfr_rounds,
+                round=inp.round,
+            ),
         }
     return t.done(
         {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, mapping, obj
 from ..trace import Tracer
@@ -40,6 +41,13 @@ def build(given: dict, choices: dict) -> Inputs:
 
 
 def resolve(inp: Inputs, rs: Ruleset):
+    most = max(rs.bfr_control_tokens_by_players.values())
+    for clan, n in inp.tokens.items():
+        if n > most:
+            raise ScenarioError(
+                ("given", "control_tokens", clan),
+                f"{clan}: {n} control tokens, more than a clan ever has (at most {most}, with 2 players)",
+            )
     t = Tracer()
     rule = rs.cite("ronin")
     out = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, boolean, integer, mapping, obj, string
 from ..trace import Tracer
@@ -73,6 +74,12 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    for name, p in given["provinces"].items():
+        if p.get("face_up_control", 0) and not p.get("controller"):
+            raise ScenarioError(
+                ("given", "provinces", name, "controller"),
+                f"{name} has face-up control tokens but no controller: name the clan whose tokens they are",
+            )
     return Inputs(dict(given["provinces"]), dict(given.get("territories", {})), dict(given.get("objectives", {})))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj, string
 from ..trace import Tracer
@@ -49,8 +50,10 @@ def build(given: dict, choices: dict) -> Inputs:
 
 
 def resolve(inp: Inputs, rs: Ruleset):
-    t = Tracer()
     g = inp.g
+    if g["round"] > rs.bfr_rounds:
+        raise ScenarioError(("given", "round"), f"round {g['round']}: the game ends after round {rs.bfr_rounds}")
+    t = Tracer()
     rule = rs.cite("territory.cards")
     failed = []
     if g["holder"] == "played":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Unsettled
+from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj
 from ..trace import Tracer
@@ -50,6 +50,13 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    if given["honor"] < 0:
+        raise ScenarioError(("given", "honor"), f"{given['honor']}: honor is a pool of tokens, never below 0")
+    if given["deck"] == "dynasty" and given["count"] > 4:
+        raise ScenarioError(
+            ("given", "count"),
+            f"{given['count']} provinces to refill: a player has four non-stronghold provinces to refill",
+        )
     return Inputs(given["deck"], given["cards"], given["discard"], given["honor"], given["count"])
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, described, game_state, integer, obj, string
 from ..trace import Tracer
@@ -112,6 +113,13 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    attackers = {c["name"] for c in given.get("attacker", ())}
+    for i, c in enumerate(given.get("defender", ())):
+        if c["name"] in attackers:
+            raise ScenarioError(
+                ("given", "defender", i, "name"),
+                f"{c['name']} is given as both attacking and defending: a character participates on one side",
+            )
     sides = {
         s: tuple(
             (c["name"], parse_num(c["skill"], ("given", s, i, "skill")), bool(c.get("bowed", False)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
@@ -88,6 +89,16 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    first: dict[str, tuple] = {}
+    for k in ("dynasty", "conflict"):
+        for i, card in enumerate(given[k]):
+            if card["name"] in first:  # two lines would split the count under the copy limit
+                deck, j = first[card["name"]]
+                raise ScenarioError(
+                    ("given", k, i, "name"),
+                    f"'{card['name']}' is listed twice (also given.{deck}[{j}]): give each card once, with its count",
+                )
+            first[card["name"]] = (k, i)
     return Inputs(
         given["clan"],
         given["influence"],

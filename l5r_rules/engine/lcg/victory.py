@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj
 from ..trace import Tracer
@@ -53,6 +54,9 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
+    for p in PLAYERS:
+        if given[p]["honor"] < 0:
+            raise ScenarioError(("given", p, "honor"), f"{given[p]['honor']}: honor is a pool of tokens, never below 0")
     return Inputs(
         {p: given[p]["honor"] for p in PLAYERS}, {p: bool(given[p].get("stronghold_broken", False)) for p in PLAYERS}
     )
