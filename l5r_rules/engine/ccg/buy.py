@@ -144,6 +144,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         shadowlands=inp.shadowlands,
     )
     cost, gain = inp.gold_cost, 0
+    if not eligible and inp.option not in (None, "none"):  # was silently ignored: full cost, no gain
+        raise ScenarioError(
+            ("choices", "option"),
+            f"'{inp.option}' is not offered here: the options apply only to a Personality of the player's own "
+            "Faction (not to Shadowlands players)",
+        )
     if eligible:
         option = choice(
             {"option": inp.option} if inp.option else {},

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
@@ -56,13 +55,6 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    p = given["personality"]
-    if p.get("dishonored", False) and p["personal_honor"] > 0:
-        raise ScenarioError(
-            ("given", "personality", "personal_honor"),
-            f"{p['name']} is Dishonored (a maximum Personal Honor of 0) yet has {p['personal_honor']}: "
-            "the two contradict",
-        )
     return Inputs(given)
 
 

@@ -72,13 +72,6 @@ def build(given: dict, choices: dict) -> Inputs:
     return Inputs(given)
 
 
-def _needed(g: dict, field: str) -> bool:
-    """The timing fact this edition's rule asks about: a scenario that leaves it out is incomplete."""
-    if field not in g:
-        raise ScenarioError(("given", field), f"this edition's overlay timing needs given.{field} (true or false)")
-    return g[field]
-
-
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("overlay")
@@ -88,13 +81,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         when = t.step(
             rule,
             "overlay during your Dynasty Phase, the later version face up in a Province",
-            _needed(g, "own_dynasty_phase"),
+            g.get("own_dynasty_phase", False),
         )
     else:
         when = t.step(
             rule,
             "overlay any time you would normally play the more-experienced version",
-            _needed(g, "could_play_now"),
+            g.get("could_play_now", False),
         )
     if not when:
         failed.append("timing")

@@ -95,6 +95,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         cause=inp.cause,
     )
     if not (kind and cause):
+        if inp.choices.get("commit"):  # was silently ignored
+            raise ScenarioError(
+                ("choices", "commit"),
+                f"seppuku is not open to {inp.name} here: only a Samurai or Courtier, before an Honor loss from "
+                "an action or effect that targeted him or an action he performed",
+            )
         return t.done(
             {"allowed": False, "honor_loss": inp.loss, "family_honor": inp.family_honor - inp.loss, "destroyed": False}
         )

@@ -89,8 +89,8 @@ OUTCOME = obj(
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    first: dict[str, tuple] = {}
-    for k in ("dynasty", "conflict"):
+    for k in ("dynasty", "conflict"):  # the copy limit also counts across decks, so only one deck's lines are compared
+        first: dict[str, tuple] = {}
         for i, card in enumerate(given[k]):
             if card["name"] in first:  # two lines would split the count under the copy limit
                 deck, j = first[card["name"]]
