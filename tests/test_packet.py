@@ -277,6 +277,8 @@ def test_changes_label_own_words_and_cite_both_books(fixture_root, kb):
     bowing = html[html.index('id="c-bowing"') :]
     assert "Our words, not rule text: what changed" in bowing
     assert "Gold says a bowed Personality" in bowing  # the fixture's difference naming gold and lotus
+    for quote in kb.concepts["bowing"]["differences"][0]["evidence"]:  # each difference's verbatim quotes
+        assert f"Rule text: “{quote['quote']}” ({quote['entry']})" in bowing
     assert "Legend of the Five Rings" in bowing and "Source:" in bowing
 
 
