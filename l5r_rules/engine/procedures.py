@@ -45,6 +45,7 @@ PROCEDURES: dict[str, str] = {
     "lcg/victory": "lcg.victory",
     "lcg/deck": "lcg.deck",
     "lcg/declare-conflict": "lcg.declare",
+    "lcg/conflict-opportunities": "lcg.opportunities",
     "lcg/declare-defenders": "lcg.defenders",
     "lcg/ring-effect": "lcg.ring_effect",
     "lcg/claim-ring": "lcg.claim",
