@@ -69,6 +69,7 @@ PROCEDURES: dict[str, str] = {
     "bfr/planning": "bfr.planning",
     "bfr/remove-control": "bfr.remove_control",
     "bfr/start-player": "bfr.start_player",
+    "bfr/draw-markers": "bfr.draw_markers",
 }
 
 
