@@ -70,6 +70,7 @@ PROCEDURES: dict[str, str] = {
     "bfr/remove-control": "bfr.remove_control",
     "bfr/start-player": "bfr.start_player",
     "bfr/draw-markers": "bfr.draw_markers",
+    "bfr/territory-round": "bfr.territory_round",
 }
 
 
