@@ -52,6 +52,8 @@ def test_procedure_section_documents_every_field(format_html, proc):
             assert f"<code>{row.example}</code>" in section, row.path
     if not proc.choices:
         assert "takes no decisions" in section
+    for text, when in proc.refuses:
+        assert f"<code>{text}</code>" in section and when in section, text
     for cited in proc.cites:
         rs = RULESETS[cited.ruleset]
         assert f"<code>ruleset: {rs.id}</code>" in section

@@ -109,3 +109,26 @@ def test_every_ruleset_procedure_pair_has_an_error_case():
     assert not set(missing) - KNOWN_GAPS, f"pairs without an expect.error scenario: {sorted(set(missing) - KNOWN_GAPS)}"
     closed = sorted(KNOWN_GAPS - set(missing))
     assert not closed, f"these pairs have an error case now; remove them from KNOWN_GAPS: {closed}"
+
+
+def test_every_documented_refusal_is_shown_by_a_scenario():
+    """Each `REFUSES` text a procedure documents (the format page's `expect.error` table) is in the message of
+    an error some scenario of that procedure really fails with."""
+    from l5r_rules.engine import schema_gen
+
+    messages: dict[str, list[str]] = {}
+    for path in FILES:
+        data = scenario.yamlio.load_plain(path)
+        if "error" not in data["expect"]:
+            continue
+        try:
+            scenario.run(data)
+        except ScenarioError as err:
+            messages.setdefault(f"{data['system']}/{data['procedure']}", []).append(err.message)
+    missing = [
+        (p.key, text)
+        for p in schema_gen.procedures()
+        for text, _ in p.refuses
+        if not any(text in m for m in messages.get(p.key, []))
+    ]
+    assert not missing, f"documented refusals no scenario shows: {missing}"

@@ -45,6 +45,7 @@ PROCEDURES: dict[str, str] = {
     "lcg/victory": "lcg.victory",
     "lcg/deck": "lcg.deck",
     "lcg/declare-conflict": "lcg.declare",
+    "lcg/conflict-opportunities": "lcg.opportunities",
     "lcg/declare-defenders": "lcg.defenders",
     "lcg/ring-effect": "lcg.ring_effect",
     "lcg/claim-ring": "lcg.claim",
@@ -68,6 +69,8 @@ PROCEDURES: dict[str, str] = {
     "bfr/planning": "bfr.planning",
     "bfr/remove-control": "bfr.remove_control",
     "bfr/start-player": "bfr.start_player",
+    "bfr/draw-markers": "bfr.draw_markers",
+    "bfr/territory-round": "bfr.territory_round",
 }
 
 

@@ -89,6 +89,11 @@ class Procedure:
     def outcome(self) -> dict:
         return self.module.OUTCOME
 
+    @property
+    def refuses(self) -> tuple[tuple[str, str], ...]:
+        """(text the error message contains, when) for each input the procedure refuses as against the rules."""
+        return tuple(getattr(self.module, "REFUSES", ()))
+
     def def_name(self, part: str) -> str:
         return f"{self.system}-{self.name}-{part}"
 

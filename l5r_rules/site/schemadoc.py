@@ -52,6 +52,7 @@ class ProcedureDoc:
     choices: tuple[FieldRow, ...]
     no_choices: str  # what to do when the procedure takes no decisions ("" when it takes some)
     outcome: tuple[FieldRow, ...]
+    refuses: tuple[tuple[str, str], ...] = ()  # (error text `expect.error` can match, when the rules refuse it)
 
     @property
     def anchor(self) -> str:
@@ -261,6 +262,7 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
                     fields(choices, root, "choices.", shared),
                     "" if choices.get("properties") else choices["description"],
                     fields(defs[p.def_name("outcome")], root, "outcome.", shared),
+                    p.refuses,
                 )
             )
         example = next((e for e in root.get("examples", []) if e.get("system") == system), None)

@@ -3,7 +3,9 @@
 A side needs a total of at least 1 and a participating character to win; a
 tie at 1 or more goes to the attacker. A dash skill cannot take part. The
 Imperial Favor adds 1 to its holder's total in conflicts of its type when the
-holder has a participant.
+holder has a participant. An attacker who breaks the province may discard the
+dynasty card on it (`choices.discard_province_card`), which is replaced facedown;
+a holding he leaves there keeps the province from being refilled.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, described, game_state, integer, obj, string
 from ..trace import Tracer
@@ -27,9 +30,20 @@ class Inputs:
     favor: dict | None  # {holder: side, type: military|political}
     province_strength: int
     honor: dict | None
+    card: dict | None = None
+    choices: dict | None = None
 
 
-CITES = ("dash", "bowed", "conflict.compare", "conflict.favor", "conflict.win", "conflict.unopposed", "conflict.break")
+CITES = (
+    "dash",
+    "bowed",
+    "conflict.compare",
+    "conflict.favor",
+    "conflict.win",
+    "conflict.unopposed",
+    "conflict.break",
+    "holding",
+)
 TYPES = ("military", "political")
 
 
@@ -79,6 +93,15 @@ GIVEN = obj(
             minimum=0,
             example=3,
         ),
+        "province_card": obj(
+            "The dynasty card on the attacked province (leave out for none): if the attacker breaks the province he "
+            "may discard it, and it is replaced facedown.",
+            {
+                "name": string("The card's title.", example="Artisan Academy"),
+                "holding": boolean("It is a holding.", default=False),
+            },
+            required=["name"],
+        ),
         "honor": obj(
             "Each player's honor, if the outcome should show it after an unopposed conflict's loss.",
             {s: integer(f"The {s}'s honor.") for s in SIDES},
@@ -87,6 +110,15 @@ GIVEN = obj(
         ),
     },
     required=["type", "province_strength"],
+)
+CHOICES = obj(
+    "The attacking player's decision after breaking a province.",
+    {
+        "discard_province_card": boolean(
+            "He discards the dynasty card on the province he broke (needed only when he breaks it and "
+            "given.province_card names a card)."
+        )
+    },
 )
 OUTCOME = obj(
     "The conflict's result.",
@@ -105,6 +137,10 @@ OUTCOME = obj(
         "unopposed": boolean("The attacker won with no defending participant."),
         "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
         "province_broken": boolean("The attacker won by at least the province strength."),
+        "province_card_discarded": boolean(
+            "The attacker broke the province and discarded the dynasty card on it (given.province_card)."
+        ),
+        "province_refilled": boolean("That province is refilled facedown from its controller's dynasty deck."),
         "honor": obj("Each player's honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in SIDES}),
         "state": game_state(),
     },
@@ -134,6 +170,8 @@ def build(given: dict, choices: dict) -> Inputs:
         given.get("imperial_favor"),
         given["province_strength"],
         dict(given["honor"]) if given.get("honor") else None,
+        given.get("province_card"),
+        choices,
     )
 
 
@@ -204,6 +242,27 @@ def resolve(inp: Inputs, rs: Ruleset):
             difference=a - d,
             strength=inp.province_strength,
         )
+    out["province_card_discarded"] = out["province_refilled"] = False
+    if out["province_broken"] and inp.card:
+        card = inp.card
+        discard = choice(
+            inp.choices or {},
+            "discard_province_card",
+            f"whether the attacker discards {card['name']}, the dynasty card on the province he broke (he may)",
+        )
+        if discard:
+            t.step(
+                rs.cite("conflict.break"),
+                f"the attacker broke the province and discards {card['name']}: it is replaced facedown from its "
+                "controller's dynasty deck",
+                True,
+                card=card["name"],
+            )
+            out["province_card_discarded"] = out["province_refilled"] = True
+        else:
+            t.step(rs.cite("conflict.break"), f"the attacker does not discard {card['name']}", False)
+            if card.get("holding"):
+                t.step(rs.cite("holding"), f"the holding {card['name']} remains: the province is not refilled", False)
     state = {k: out[k] for k in ("winner", "province_broken", "unopposed")}
     if inp.honor is not None:
         honor = dict(inp.honor)

@@ -1,6 +1,7 @@
 """Declaring defenders (3.2.1): any number of ready characters of the defending player, none evaded by covert.
 
-"No defenders" is a legal declaration. A bowed character, one evaded by covert, or
+"No defenders" is a legal declaration. A covert character moved or played into the
+conflict after its declaration evades nobody: its covert does not resolve. A bowed character, one evaded by covert, or
 one with a dash skill of the conflict's type cannot be declared.
 """
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, game_state, obj, string
+from ..shapes import NAME, array, boolean, choice_of, game_state, mapping, obj, string
 from ..trace import Tracer
 from .common import CHARACTERS, TYPES, characters, current_skill
 
@@ -22,6 +23,13 @@ GIVEN = obj(
         "type": choice_of("Conflict type.", TYPES),
         "characters": CHARACTERS,
         "evaded": array("Defending characters evaded by covert.", NAME, default=[]),
+        "moved_in_covert": mapping(
+            "Attacking characters with covert moved or played into the conflict after it was declared: name -> the "
+            "defending character its covert would choose (its covert does not resolve).",
+            "covert character",
+            NAME,
+            default={},
+        ),
     },
     required=["type", "characters"],
 )
@@ -35,6 +43,11 @@ OUTCOME = obj(
         "legal": boolean("Every declared character can defend."),
         "problem": string("Why not (when legal is false).", nullable=True),
         "defenders": array("The defenders with their current skill of the conflict's type.", {"type": "object"}),
+        "covert_not_resolved": array(
+            "Covert characters moved or played into the conflict after its declaration: their covert does not "
+            "resolve, nobody is evaded by them.",
+            NAME,
+        ),
         "state": game_state(),
     },
     required=["legal", "problem", "defenders"],
@@ -47,11 +60,23 @@ class Inputs:
     chars: dict
     evaded: tuple
     defenders: list
+    moved_in: dict
 
 
 def build(given: dict, choices: dict) -> Inputs:
     defenders = choice(choices, "defenders", "the characters the defending player declares ([] for none)")
-    return Inputs(given["type"], characters(given), tuple(given.get("evaded") or ()), defenders)
+    chars = characters(given)
+    moved = dict(given.get("moved_in_covert") or {})
+    attackers = {c["name"]: c for c in chars.get("attacker", [])}
+    theirs = {c["name"] for c in chars.get("defender", [])}
+    for name, target in moved.items():
+        if name not in attackers or not attackers[name]["covert"]:
+            raise ScenarioError(
+                ("given", "moved_in_covert", name), f"'{name}' is not an attacking character with covert"
+            )
+        if target not in theirs:
+            raise ScenarioError(("given", "moved_in_covert", name), f"'{target}' is not a defending character")
+    return Inputs(given["type"], chars, tuple(given.get("evaded") or ()), defenders, moved)
 
 
 def resolve(inp: Inputs, rs: Ruleset):
@@ -59,6 +84,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     mine = {c["name"]: c for c in inp.chars.get("defender", [])}
     rule = rs.cite("declare.defenders")
     out = []
+    late = list(inp.moved_in)
+    for name, target in inp.moved_in.items():
+        t.step(
+            rs.cite("covert"),
+            f"{name} was moved into the conflict after it was declared: its covert does not resolve, "
+            f"{target} is not evaded",
+            False,
+        )
     for i, name in enumerate(inp.defenders):
         if name not in mine:
             raise ScenarioError(
@@ -74,7 +107,9 @@ def resolve(inp: Inputs, rs: Ruleset):
             problem = (rs.cite("dash"), f"{name} has a dash {inp.type} skill: it cannot participate")
         if problem:
             t.step(problem[0], problem[1], False)
-            return t.done({"legal": False, "problem": problem[1], "defenders": []})
+            return t.done({"legal": False, "problem": problem[1], "defenders": [], "covert_not_resolved": late})
         out.append({"name": name, "skill": current_skill(t, rs, c, inp.type)})
     t.step(rule, "the defending player declares which (if any) ready characters defend", [d["name"] for d in out])
-    return t.done({"legal": True, "problem": None, "defenders": out, "state": {"defender": out}})
+    return t.done(
+        {"legal": True, "problem": None, "defenders": out, "covert_not_resolved": late, "state": {"defender": out}}
+    )

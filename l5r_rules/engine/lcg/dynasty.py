@@ -83,6 +83,23 @@ OUTCOME = obj(
 )
 
 
+# (text the error contains, when): decisions the rules refuse; the format page documents them for `expect.error`
+REFUSES = (
+    (
+        "not permitted to play character or attachment cards",
+        'a character played from: hand in this window (lcg-1-4-play-cards-from-provinces: "NOTE: During this '
+        'window, a player is not permitted to play character or attachment cards from his or her hand.")',
+    ),
+    ("has passed: he relinquished all further opportunities", "an action by a player who has already passed"),
+    ("opportunity (they alternate, first player first)", "a player acting out of turn"),
+    ("cannot pay", "a character whose cost plus extra fate is more than his fate pool"),
+    (
+        "a duplicate must be a copy of a unique character",
+        "a duplicate of a card that is not a unique character he has in play",
+    ),
+)
+
+
 @dataclass(frozen=True)
 class Inputs:
     players: dict

@@ -2,8 +2,9 @@
 
 Each faceup card in a broken province must be discarded; from unbroken provinces a
 player may choose to discard faceup dynasty cards (a holding too). Each province
-emptied this way is refilled facedown. Claimed rings return to the unclaimed pool,
-and the first player token passes to the opponent.
+emptied this way is refilled facedown; a province whose holding remains is not
+refilled. Claimed rings return to the unclaimed pool, and the first player token
+passes to the opponent.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..trace import Tracer
 from .common import RINGS
 
 PLAYERS = ("first", "second")
-CITES = ("regroup.ready", "regroup.discard", "regroup.rings", "regroup.first")
+CITES = ("regroup.ready", "regroup.discard", "holding", "regroup.rings", "regroup.first")
 _PROVINCE = obj(
     "A province and the card on it.",
     {
@@ -26,6 +27,7 @@ _PROVINCE = obj(
         "broken": boolean("Broken.", default=False),
         "card": string("The dynasty card on it (leave out for none).", nullable=True),
         "faceup": boolean("The card is faceup.", default=True),
+        "holding": boolean("The card is a holding.", default=False),
     },
     required=["name"],
 )
@@ -61,10 +63,20 @@ OUTCOME = obj(
             "player",
             {"type": "array", "items": NAME},
         ),
+        "refilled": mapping(
+            "Each player's provinces refilled facedown from his dynasty deck (one per card discarded).",
+            "player",
+            {"type": "array", "items": NAME},
+        ),
+        "not_refilled": mapping(
+            "Each player's provinces whose faceup holding remains there: not refilled.",
+            "player",
+            {"type": "array", "items": NAME},
+        ),
         "returned_rings": array("Rings returned to the unclaimed ring pool.", choice_of("A ring.", RINGS)),
         "first_player": choice_of("Who is first player now.", PLAYERS),
     },
-    required=["readied", "discarded", "returned_rings", "first_player"],
+    required=["readied", "discarded", "refilled", "not_refilled", "returned_rings", "first_player"],
 )
 
 
@@ -90,7 +102,7 @@ def build(given: dict, choices: dict) -> Inputs:
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     t.step(rs.cite("regroup.ready"), "simultaneously ready each bowed card in play", list(inp.bowed))
-    discarded = {}
+    discarded, refilled, kept = {}, {}, {}
     order = [inp.first] + [p for p in inp.provinces if p != inp.first]
     for p in order:
         if p not in inp.provinces:
@@ -121,10 +133,32 @@ def resolve(inp: Inputs, rs: Ruleset):
             broken=forced,
             chosen=list(chosen),
         )
+        gone = set(discarded[p])
+        refilled[p] = [v["name"] for v in provs if v.get("card") and v.get("faceup", True) and v["card"] in gone]
+        kept[p] = [
+            v["name"]
+            for v in provs
+            if v.get("holding") and v.get("card") and v.get("faceup", True) and v["card"] not in gone
+        ]
+        if any(v.get("holding") and v.get("card") in gone for v in provs):
+            t.step(
+                rs.cite("holding"),
+                f"{p} discards a faceup holding: its province is refilled facedown, as normal",
+                refilled[p],
+            )
+        if kept[p]:
+            t.step(rs.cite("holding"), f"{p}'s holding remains: its province is not refilled", kept[p])
     rings = [r for p in PLAYERS for r in inp.rings.get(p, [])]
     t.step(rs.cite("regroup.rings"), "simultaneously return each claimed ring to the unclaimed ring pool", rings)
     new_first = "second" if inp.first == "first" else "first"
     t.step(rs.cite("regroup.first"), "the first player token passes to the opponent", new_first)
     return t.done(
-        {"readied": list(inp.bowed), "discarded": discarded, "returned_rings": rings, "first_player": new_first}
+        {
+            "readied": list(inp.bowed),
+            "discarded": discarded,
+            "refilled": refilled,
+            "not_refilled": kept,
+            "returned_rings": rings,
+            "first_player": new_first,
+        }
     )

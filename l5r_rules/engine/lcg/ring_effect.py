@@ -57,10 +57,40 @@ OUTCOME = obj(
         "honor": obj(
             "Honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in ("attacker", "defender")}
         ),
-        "changed": array("What changed, in words (e.g. 'Kakita Yoshi: honored').", NAME),
+        "changed": array(
+            "What the effect did, in words: Air 'attacker takes 1 honor from the defender' or 'attacker gains 2 "
+            "honor'; Earth 'attacker draws 1 card' and 'defender discards 1 card at random' (or 'defender has no "
+            "card to discard'); Fire, Water, Void '<name>: honored|ordinary|dishonored', '<name>: bowed|ready', "
+            "'<name>: <n> fate' (the character's state afterwards, also when it did not change).",
+            NAME,
+        ),
+        "target": obj(
+            "Fire, Water, Void: the chosen character afterwards.",
+            {
+                "name": string("Its name."),
+                "status": choice_of("Its personal honor status.", ("honored", "ordinary", "dishonored")),
+                "bowed": boolean("Bowed."),
+                "fate": integer("Fate on it.", minimum=0),
+                "unchanged": boolean(
+                    "The effect left it as it was (an honored character cannot become honored, a dishonored one "
+                    "cannot become dishonored; a ready one readied, a bowed one bowed)."
+                ),
+            },
+        ),
         "state": game_state(),
     },
     required=["resolved", "element", "changed"],
+)
+
+
+# (text the error contains, when): choices the rules refuse; the format page documents them for `expect.error`
+REFUSES = (
+    (
+        "water can bow only a character with no fate",
+        'Water, water: bow, on a character with fate on it (lcg-ring-effects: "Water: The attacker either '
+        'chooses a character and readies it, or chooses a character with no fate on it and bows it.")',
+    ),
+    ("must be one of the ring's elements", "an element the contested ring does not have"),
 )
 
 
@@ -111,6 +141,10 @@ def _unchanged(inp: Inputs) -> dict:
     return out
 
 
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" or word.startswith("honor") else "a ") + word
+
+
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("ring.resolve")
@@ -132,6 +166,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     effects = rs.cite("ring.effects")
     honor = inp.honor
     changed = []
+    target = None
     if element == "air":
         honor = _need_honor(inp, "air")
         how = choice(inp.choices, "air", "take 1 honor from the opponent, or gain 2 honor")
@@ -170,9 +205,10 @@ def resolve(inp: Inputs, rs: Ruleset):
             after = {"honored": "ordinary", "ordinary": "dishonored", "dishonored": "dishonored"}[before]
         t.step(effects, f"Fire: {how} {c['name']}", after, before=before)
         if after == before:
-            t.step(rs.cite("status"), f"a {before} character cannot become {before} again: no change", before)
+            t.step(rs.cite("status"), f"{_a(before)} character cannot become {before}: no change", before)
         c["status"] = after
         changed.append(f"{c['name']}: {after}")
+        target = (c, after == before)
     elif element == "water":
         how = choice(inp.choices, "water", "ready a character, or bow a character with no fate on it")
         side, c = _target(inp, "water")
@@ -180,8 +216,10 @@ def resolve(inp: Inputs, rs: Ruleset):
             raise ScenarioError(
                 ("choices", "target"), f"water can bow only a character with no fate; {c['name']} has {c['fate']}"
             )
+        was = c["bowed"]
         c["bowed"] = how == "bow"
-        t.step(effects, f"Water: {'bow' if how == 'bow' else 'ready'} {c['name']}", c["bowed"])
+        t.step(effects, f"Water: {'bow' if how == 'bow' else 'ready'} {c['name']}", c["bowed"], before=was)
+        target = (c, was == c["bowed"])
         changed.append(f"{c['name']}: {'bowed' if c['bowed'] else 'ready'}")
     else:  # void
         side, c = _target(inp, "void")
@@ -194,7 +232,11 @@ def resolve(inp: Inputs, rs: Ruleset):
         c["fate"] -= 1
         t.step(effects, f"Void: remove 1 fate from {c['name']}", c["fate"])
         changed.append(f"{c['name']}: {c['fate']} fate")
+        target = (c, False)
     out = {"resolved": True, "element": element, "changed": changed}
+    if target is not None:
+        c, same = target
+        out["target"] = {k: c[k] for k in ("name", "status", "bowed", "fate")} | {"unchanged": same}
     state = {"characters": {s: [plain(c) for c in lst] for s, lst in inp.chars.items()}}
     if honor is not None:
         out["honor"] = honor

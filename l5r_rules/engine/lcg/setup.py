@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import obj
+from ..shapes import choice_of, integer, obj
 from ..trace import Tracer
 from .honor_bid import PLAYERS, per_player
 
@@ -44,7 +44,28 @@ CHOICES = obj(
             minimum=0,
             example={"first": 1, "second": 0},
         ),
+        "late": obj(
+            "A further mulligan a player asks to make in that step after seeing the opponent's decision (leave "
+            "out for none): refused, each opportunity being single, and a first player who passed cannot change his "
+            "mind.",
+            {
+                "player": choice_of("Who asks.", PLAYERS),
+                "step": choice_of("Which mulligan.", ("province", "hand")),
+                "cards": integer("Cards he would mulligan.", minimum=1),
+            },
+            required=["player", "step", "cards"],
+        ),
     },
+)
+# (text the error contains, when): decisions the rules refuse; the format page documents them for expect.error
+REFUSES = (
+    (
+        "cannot change his or her mind",
+        'choices.late by the first player who passed that mulligan (lcg-mulligan: "If the first player passes an '
+        "opportunity to mulligan, that player cannot change his or her mind and then decide to mulligan during that "
+        "step after seeing the opponent's decision.\")",
+    ),
+    ("a single opportunity to mulligan", "choices.late by a player who already made that mulligan"),
 )
 OUTCOME = obj(
     "The game ready to begin.",
@@ -79,6 +100,20 @@ def build(given: dict, choices: dict) -> Inputs:
             )
         if hand[p] > 4:
             raise ScenarioError(("choices", "hand_mulligan", p), "the starting hand is 4 cards")
+    late = choices.get("late")
+    if late:
+        taken = (prov if late["step"] == "province" else hand)[late["player"]]
+        if late["player"] == "first" and taken == 0:
+            raise ScenarioError(
+                ("choices", "late"),
+                f"the first player passed the {late['step']} mulligan: he cannot change his or her mind and then "
+                "decide to mulligan during that step after seeing the opponent's decision",
+            )
+        raise ScenarioError(
+            ("choices", "late"),
+            f"{late['player']} already made his {late['step']} decision: each player has a single opportunity to "
+            f"mulligan his {'provinces' if late['step'] == 'province' else 'hand'}",
+        )
     return Inputs(dict(given["stronghold_honor"]), dict(prov), dict(hand))
 
 

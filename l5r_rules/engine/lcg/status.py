@@ -83,7 +83,11 @@ def resolve(inp: Inputs, rs: Ruleset):
             c["status"] = None
             continue
         if after == before:
-            t.step(rule, f"a {before} character cannot become {before}: no change", before)
+            t.step(
+                rule,
+                f"{'an' if before == 'honored' else 'a'} {before} character cannot become {before}: no change",
+                before,
+            )
         else:
             t.step(rule, f"{event} {c['name']}: {before} -> {after}", after, before=before)
         c["status"] = after
