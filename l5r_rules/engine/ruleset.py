@@ -45,6 +45,7 @@ RULE_WORDS = {
     "go-home.allies": "allies' units going home after a battle",
     "go-home.attack": "units left at battlefields after the last battle",
     "go-home.battle": "units going home after a battle",
+    "go-home.conqueror": "the Conqueror keyword (a unit not bowing as it goes home)",
     "horde.honor": "Shadowlands Horde players' Honor gains and losses",
     "lobby": "the conditions for lobbying for the Imperial Favor",
     "lobby.once": "how often a player may lobby",
@@ -320,6 +321,9 @@ IVORY = replace(
         "go-home.battle": "ivory-battle-resolution",
         # every unit returns home when its battle ends, the attacking ones bowing: so too after the last one
         "go-home.attack": "ivory-battle-resolution",
+        # the worked example: "Because he has the Conqueror keyword, ... Sairei does not bow, and his Followers do
+        # not either." (the keyword's own text is in the Advanced Rulebook, not in this source)
+        "go-home.conqueror": "ivory-battle-actions",
         "battle-action": "ivory-battle-actions",
         "battle-action.types": "ivory-equip",
         "first-player": "ivory-who-goes-first",
