@@ -37,6 +37,7 @@ PROCEDURES: dict[str, str] = {
     "ccg/cycle": "ccg.cycle",
     "ccg/recruit": "ccg.recruit",
     "ccg/action-round": "ccg.action_round",
+    "ccg/province-destroyed": "ccg.province",
     "lcg/conflict": "lcg.conflict",
     "lcg/honor-bid": "lcg.honor_bid",
     "lcg/duel": "lcg.duel",

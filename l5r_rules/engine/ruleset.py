@@ -51,6 +51,8 @@ RULE_WORDS = {
     "lobby.once": "how often a player may lobby",
     "lobby.timing": "when a player may lobby",
     "overlay": "overlaying Experienced cards",
+    "province.attached": "cards attached to a destroyed Province",
+    "province.destroyed": "a destroyed Province",
     "recruit": "the Recruit ability",
     "seppuku": "seppuku",
     "unique": "the Uniqueness rule",
@@ -207,6 +209,8 @@ LOTUS = Ruleset(
         "assign.unbowed": "lotus-bowing-and-straightening",
         "action-round": "lotus-3-action-phase",
         "actions.once": "lotus-cardinal-rules",
+        "province.destroyed": "lotus-play-areas",
+        "province.attached": "lotus-play-areas",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -268,6 +272,8 @@ GOLD = replace(
         "unique": "gold-experienced-traits",
         "assign.unbowed": "gold-4-2-infantry-maneuvers-segment",
         "action-round": "gold-sequence-of-play-in-detail-3-action-phase",
+        "province.destroyed": "gold-preparing-the-field",
+        "province.attached": "gold-preparing-the-field",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -335,6 +341,9 @@ IVORY = replace(
         "assign.unbowed": "ivory-attack-phase-overview",
         "action-round": "ivory-action-sequencing",
         "actions.once": "ivory-action-sequencing",
+        # the worked example: "The card in the Province, Hida Saiyuki, goes to the discard pile. The Province's slot
+        # for Dynasty cards is not refilled, but goes away." (nothing on cards attached to it)
+        "province.destroyed": "ivory-battle-actions",
     },
     missing={
         p: IVORY_GAP.format(what=w)
