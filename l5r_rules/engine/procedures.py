@@ -38,6 +38,7 @@ PROCEDURES: dict[str, str] = {
     "ccg/recruit": "ccg.recruit",
     "ccg/action-round": "ccg.action_round",
     "ccg/province-destroyed": "ccg.province",
+    "ccg/region": "ccg.region",
     "lcg/conflict": "lcg.conflict",
     "lcg/honor-bid": "lcg.honor_bid",
     "lcg/duel": "lcg.duel",

@@ -54,6 +54,8 @@ RULE_WORDS = {
     "province.attached": "cards attached to a destroyed Province",
     "province.destroyed": "a destroyed Province",
     "recruit": "the Recruit ability",
+    "region.stays": "a Region left in its Province in the Events Phase",
+    "region.events-phase": "Regions in the Events Phase",
     "seppuku": "seppuku",
     "unique": "the Uniqueness rule",
 }
@@ -128,6 +130,10 @@ class Ruleset:
     attach_payment_equals_cost: bool = False  # Ivory's Equip: the Gold paid is the attached card's Gold cost
     # --- CCG overlaying Experienced cards
     overlay_only_in_own_dynasty_phase: bool = False  # Gold: during your Dynasty Phase; Lotus: when playable
+    # --- CCG Regions in the Events Phase
+    regions_after_all_provinces: bool = False  # Gold: once every Province is handled; Lotus: at its own Province
+    region_not_in_play_discarded: bool = True  # Lotus: "If you do not bring the Region into play, discard it."
+    region_cost_frees_it: bool | None = None  # Gold: only a Region with no cost must enter; None: not said
 
     def cite(self, key: str) -> str:
         """The entry id stating rule `key` in this edition, or NotInSource."""
@@ -211,6 +217,7 @@ LOTUS = Ruleset(
         "actions.once": "lotus-cardinal-rules",
         "province.destroyed": "lotus-play-areas",
         "province.attached": "lotus-play-areas",
+        "region.events-phase": "lotus-2-events-phase",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -274,6 +281,8 @@ GOLD = replace(
         "action-round": "gold-sequence-of-play-in-detail-3-action-phase",
         "province.destroyed": "gold-preparing-the-field",
         "province.attached": "gold-preparing-the-field",
+        "region.events-phase": "gold-sequence-of-play-in-detail-2-events-phase",
+        "region.stays": "gold-regions",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -284,6 +293,11 @@ GOLD = replace(
             "ccg/ranged-attack": "ranged attacks",
         }.items()
     },
+    regions_after_all_provinces=True,
+    # "You must bring a Region into play if you legally can and if it has no cost; otherwise, you may either discard
+    # it at the end of your Dynasty Phase as with any other face-up Dynasty card or leave it there for the next turn."
+    region_not_in_play_discarded=False,
+    region_cost_frees_it=True,
     item_force_is_direct=True,
     unit_card_types=frozenset({"follower", "follower-token"}),
     empty_army_no_winner=False,
@@ -353,6 +367,7 @@ IVORY = replace(
             "ccg/ranged-attack": "ranged attacks",
             "ccg/stat": "bonuses, penalties and the floor of 0",
             "ccg/maneuvers": "allies or multiplayer attacks",
+            "ccg/region": "Regions (its Region entry is a heading with no text)",
         }.items()
     },
     item_force_is_direct=True,
