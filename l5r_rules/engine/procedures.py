@@ -39,6 +39,7 @@ PROCEDURES: dict[str, str] = {
     "ccg/action-round": "ccg.action_round",
     "ccg/province-destroyed": "ccg.province",
     "ccg/region": "ccg.region",
+    "ccg/dishonored-gain": "ccg.dishonored_gain",
     "lcg/conflict": "lcg.conflict",
     "lcg/honor-bid": "lcg.honor_bid",
     "lcg/duel": "lcg.duel",
