@@ -31,6 +31,7 @@ RULE_WORDS = {
     "attach.rules": "the restrictions on attaching Followers, Items and Spells",
     "attach.weapon": "how many Weapons a Personality may have",
     "attach.armor": "how many Armors a Personality may have",
+    "battle-action.ally-move": "moving units into another player's army",
     "battle-action.delayed-terrain": "Delayed Terrains",
     "battle-action.fortification": "Battle actions on Fortifications and Regions",
     "battle-action.implicating": 'actions with an implicating phrase such as "opposing"',
@@ -199,6 +200,10 @@ LOTUS = Ruleset(
         "battle-action.terrain": "lotus-terrain",
         "battle-action.reattack": "lotus-4-4-battle-action-segment",
         "battle-action.order": "lotus-4-4-battle-action-segment",
+        # "a unit cannot move or assign to an army unless it is controlled by either that army's leader or one of his
+        # allies"; invited by both, "he is considered an ally of both of them until he has a unit in one of their
+        # armies"
+        "battle-action.ally-move": "lotus-multiplayer",
         "battle-action.delayed-terrain": "lotus-4-4-battle-action-segment",
         "first-player": "lotus-beginning-the-game",
         "event.resolve": "lotus-2-events-phase",
@@ -271,6 +276,7 @@ GOLD = replace(
         "battle-action.implicating": "gold-4-4-battle-action-segment",
         "battle-action.terrain": "gold-4-4-battle-action-segment",
         "battle-action.order": "gold-4-4-battle-action-segment",
+        "battle-action.ally-move": "gold-4-4-battle-action-segment",
         # "Delayed Terrains, on the other hand, do not take effect until the Battle Action Segment ends"
         "battle-action.delayed-terrain": "gold-4-4-battle-action-segment-terrains",
         "event.later": "gold-events",
