@@ -31,6 +31,8 @@ RULE_WORDS = {
     "attach.rules": "the restrictions on attaching Followers, Items and Spells",
     "attach.weapon": "how many Weapons a Personality may have",
     "attach.armor": "how many Armors a Personality may have",
+    "battle-action.ally-move": "moving units into another player's army",
+    "battle-action.delayed-terrain": "Delayed Terrains",
     "battle-action.fortification": "Battle actions on Fortifications and Regions",
     "battle-action.implicating": 'actions with an implicating phrase such as "opposing"',
     "battle-action.terrain": "playing a Terrain while one is in play",
@@ -38,6 +40,7 @@ RULE_WORDS = {
     "chi.zero": "a Personality at 0 Chi",
     "costs.bow": "paying a cost of bowing",
     "cycle": "the Cycle ability",
+    "dishonor.restore": "Dishonored Personalities restored instead of an Honor gain",
     "dishonor.destroyed": "the Honor loss for a destroyed Dishonored Personality",
     "event.later": "an Event revealed outside the Events Phase",
     "event.once": "how often an Event resolves",
@@ -45,12 +48,18 @@ RULE_WORDS = {
     "go-home.allies": "allies' units going home after a battle",
     "go-home.attack": "units left at battlefields after the last battle",
     "go-home.battle": "units going home after a battle",
+    "go-home.conqueror": "the Conqueror keyword (a unit not bowing as it goes home)",
+    "horde.actions": "actions a Shadowlands Horde player may not take",
     "horde.honor": "Shadowlands Horde players' Honor gains and losses",
     "lobby": "the conditions for lobbying for the Imperial Favor",
     "lobby.once": "how often a player may lobby",
     "lobby.timing": "when a player may lobby",
     "overlay": "overlaying Experienced cards",
+    "province.attached": "cards attached to a destroyed Province",
+    "province.destroyed": "a destroyed Province",
     "recruit": "the Recruit ability",
+    "region.stays": "a Region left in its Province in the Events Phase",
+    "region.events-phase": "Regions in the Events Phase",
     "seppuku": "seppuku",
     "unique": "the Uniqueness rule",
 }
@@ -125,6 +134,10 @@ class Ruleset:
     attach_payment_equals_cost: bool = False  # Ivory's Equip: the Gold paid is the attached card's Gold cost
     # --- CCG overlaying Experienced cards
     overlay_only_in_own_dynasty_phase: bool = False  # Gold: during your Dynasty Phase; Lotus: when playable
+    # --- CCG Regions in the Events Phase
+    regions_after_all_provinces: bool = False  # Gold: once every Province is handled; Lotus: at its own Province
+    region_not_in_play_discarded: bool = True  # Lotus: "If you do not bring the Region into play, discard it."
+    region_cost_frees_it: bool | None = None  # Gold: only a Region with no cost must enter; None: not said
 
     def cite(self, key: str) -> str:
         """The entry id stating rule `key` in this edition, or NotInSource."""
@@ -155,6 +168,7 @@ LOTUS = Ruleset(
         "battle.province": "lotus-4-5-resolution-segment",
         "battle.overlaid": "lotus-experienced-experienced",
         "dishonor": "lotus-dishonor",
+        "dishonor.restore": "lotus-dishonor",
         "yu": "lotus-yu",
         "ranged": "lotus-ranged-attacks",
         "fear": "lotus-fear",
@@ -176,6 +190,7 @@ LOTUS = Ruleset(
         "chi.zero": "lotus-chi",
         "dishonor.destroyed": "lotus-dishonor",
         "horde.honor": "lotus-special-rules-for-shadowlands-horde-players",
+        "horde.actions": "lotus-special-rules-for-shadowlands-horde-players",
         "go-home.battle": "lotus-4-5-resolution-segment",
         "go-home.attack": "lotus-after-the-battle",
         "go-home.allies": "lotus-multiplayer",
@@ -184,6 +199,12 @@ LOTUS = Ruleset(
         "battle-action.fortification": "lotus-4-4-battle-action-segment",
         "battle-action.terrain": "lotus-terrain",
         "battle-action.reattack": "lotus-4-4-battle-action-segment",
+        "battle-action.order": "lotus-4-4-battle-action-segment",
+        # "a unit cannot move or assign to an army unless it is controlled by either that army's leader or one of his
+        # allies"; invited by both, "he is considered an ally of both of them until he has a unit in one of their
+        # armies"
+        "battle-action.ally-move": "lotus-multiplayer",
+        "battle-action.delayed-terrain": "lotus-4-4-battle-action-segment",
         "first-player": "lotus-beginning-the-game",
         "event.resolve": "lotus-2-events-phase",
         # the Events Phase acts on whatever card is in each Province ("If the card in the Province is an Event,
@@ -206,6 +227,9 @@ LOTUS = Ruleset(
         "assign.unbowed": "lotus-bowing-and-straightening",
         "action-round": "lotus-3-action-phase",
         "actions.once": "lotus-cardinal-rules",
+        "province.destroyed": "lotus-play-areas",
+        "province.attached": "lotus-play-areas",
+        "region.events-phase": "lotus-2-events-phase",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -251,6 +275,10 @@ GOLD = replace(
         "battle-action.fortification": "gold-4-4-battle-action-segment",
         "battle-action.implicating": "gold-4-4-battle-action-segment",
         "battle-action.terrain": "gold-4-4-battle-action-segment",
+        "battle-action.order": "gold-4-4-battle-action-segment",
+        "battle-action.ally-move": "gold-4-4-battle-action-segment",
+        # "Delayed Terrains, on the other hand, do not take effect until the Battle Action Segment ends"
+        "battle-action.delayed-terrain": "gold-4-4-battle-action-segment-terrains",
         "event.later": "gold-events",
         "first-player": "gold-determining-who-starts",
         "event.resolve": "gold-sequence-of-play-in-detail-2-events-phase",
@@ -267,6 +295,10 @@ GOLD = replace(
         "unique": "gold-experienced-traits",
         "assign.unbowed": "gold-4-2-infantry-maneuvers-segment",
         "action-round": "gold-sequence-of-play-in-detail-3-action-phase",
+        "province.destroyed": "gold-preparing-the-field",
+        "province.attached": "gold-preparing-the-field",
+        "region.events-phase": "gold-sequence-of-play-in-detail-2-events-phase",
+        "region.stays": "gold-regions",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -277,6 +309,11 @@ GOLD = replace(
             "ccg/ranged-attack": "ranged attacks",
         }.items()
     },
+    regions_after_all_provinces=True,
+    # "You must bring a Region into play if you legally can and if it has no cost; otherwise, you may either discard
+    # it at the end of your Dynasty Phase as with any other face-up Dynasty card or leave it there for the next turn."
+    region_not_in_play_discarded=False,
+    region_cost_frees_it=True,
     item_force_is_direct=True,
     unit_card_types=frozenset({"follower", "follower-token"}),
     empty_army_no_winner=False,
@@ -320,8 +357,13 @@ IVORY = replace(
         "go-home.battle": "ivory-battle-resolution",
         # every unit returns home when its battle ends, the attacking ones bowing: so too after the last one
         "go-home.attack": "ivory-battle-resolution",
+        # the worked example: "Because he has the Conqueror keyword, ... Sairei does not bow, and his Followers do
+        # not either." (the keyword's own text is in the Advanced Rulebook, not in this source)
+        "go-home.conqueror": "ivory-battle-actions",
         "battle-action": "ivory-battle-actions",
         "battle-action.types": "ivory-equip",
+        # "The Defender has the first opportunity to take a Battle action."
+        "battle-action.order": "ivory-battle-actions",
         "first-player": "ivory-who-goes-first",
         "attach.timing": "ivory-equip",
         "attach.payment": "ivory-equip",
@@ -331,6 +373,9 @@ IVORY = replace(
         "assign.unbowed": "ivory-attack-phase-overview",
         "action-round": "ivory-action-sequencing",
         "actions.once": "ivory-action-sequencing",
+        # the worked example: "The card in the Province, Hida Saiyuki, goes to the discard pile. The Province's slot
+        # for Dynasty cards is not refilled, but goes away." (nothing on cards attached to it)
+        "province.destroyed": "ivory-battle-actions",
     },
     missing={
         p: IVORY_GAP.format(what=w)
@@ -340,6 +385,7 @@ IVORY = replace(
             "ccg/ranged-attack": "ranged attacks",
             "ccg/stat": "bonuses, penalties and the floor of 0",
             "ccg/maneuvers": "allies or multiplayer attacks",
+            "ccg/region": "Regions (its Region entry is a heading with no text)",
         }.items()
     },
     item_force_is_direct=True,

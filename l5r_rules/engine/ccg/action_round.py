@@ -1,11 +1,15 @@
-"""The Action Phase's action round: who may act, with which action types, and when the phase ends.
+"""An action round: who may act, with which action types, and when the Action Phase or Battle Action Segment ends.
 
-Starting with the active player and going in turn order, each player takes one
-action or passes; the active player may take Limited and Open actions, the
-others Open actions only; the phase ends when all players pass consecutively.
-Lotus (Cardinal Rule 5) and Ivory also let each action be used only once per
-turn unless it says otherwise; Gold states no such limit (ruleset data:
-`actions_once_per_turn`), so there an action may be taken again.
+Action Phase: starting with the active player and going in turn order, each
+player takes one action or passes; the active player may take Limited and Open
+actions, the others Open actions only; the phase ends when all players pass
+consecutively. Battle Action Segment: the same round, but starting with the
+Defender, and each player takes one Battle or Open action (Ivory: Battle
+actions) or passes; after all players pass consecutively, a Delayed Terrain in
+play resolves, then the segment ends (Lotus; Gold: Delayed Terrains take effect
+when the segment ends; Ivory has no Terrains: not in source). Lotus (Cardinal
+Rule 5) and Ivory also let each action be used only once per turn unless it says
+otherwise; Gold states no such limit (ruleset data: `actions_once_per_turn`).
 """
 
 from __future__ import annotations
@@ -23,14 +27,30 @@ from ..trace import Tracer
 class Inputs:
     players: tuple
     moves: tuple
+    segment: str = "action-phase"
+    defender: str | None = None
+    delayed_terrain: bool = False
 
 
-CITES = ("action-round", "actions.once")
+CITES = ("action-round", "actions.once", "battle-action.order", "battle-action.types", "battle-action.delayed-terrain")
+SEGMENTS = ("action-phase", "battle-action-segment")
 GIVEN = obj(
     "The players and what they did, in order.",
     {
+        "segment": choice_of(
+            "Which round: the Action Phase (starts with the active player) or a battle's Battle Action Segment "
+            "(starts with the Defender).",
+            SEGMENTS,
+            default="action-phase",
+        ),
         "players": array(
             "Players in turn order, starting with the active player.", NAME, min_items=2, example=["Crab", "Lion"]
+        ),
+        "defender": string(
+            "battle-action-segment only, and required there: the Defender (one of players).", example="Lion"
+        ),
+        "delayed_terrain": boolean(
+            "battle-action-segment only: a Delayed Terrain is in play when all players have passed.", default=False
         ),
         "moves": array(
             "Each opportunity taken, in order.",
@@ -38,7 +58,7 @@ GIVEN = obj(
                 "One opportunity.",
                 {
                     "player": string("Who acts.", example="Crab"),
-                    "kind": choice_of("What he does.", ("limited", "open", "pass")),
+                    "kind": choice_of("What he does.", ("limited", "open", "battle", "pass")),
                     "action": string("Which action (same name: the same action on the same card).", example="Cycle"),
                     "repeatable": boolean("The action says it may be used more than once per turn.", default=False),
                 },
@@ -56,6 +76,10 @@ OUTCOME = obj(
         "next": string("Whose opportunity it is now (null when ended or at an illegal move).", nullable=True),
         "illegal": integer("Index of the first illegal move (null when all are legal).", nullable=True),
         "reason": string("Why that move is illegal.", nullable=True),
+        "delayed_terrain": boolean(
+            "battle-action-segment only: a Delayed Terrain resolved as the segment ended (false: the segment has "
+            "not ended, or none is in play)."
+        ),
     },
     required=["ended", "next", "illegal"],
 )
@@ -68,14 +92,33 @@ def build(given: dict, choices: dict) -> Inputs:
             raise ScenarioError(("given", "players", i), f"'{p}' is listed twice")
     for i, m in enumerate(given["moves"]):
         known(m["player"], players, ("given", "moves", i, "player"), "a player in given.players")
-    return Inputs(tuple(players), tuple(given["moves"]))
+    segment = given.get("segment", "action-phase")
+    if segment == "battle-action-segment":
+        if "defender" not in given:
+            raise ScenarioError(("given", "defender"), "the Battle Action Segment starts with the Defender: name him")
+        known(given["defender"], players, ("given", "defender"), "a player in given.players")
+    else:
+        for key in ("defender", "delayed_terrain"):
+            if key in given:
+                raise ScenarioError(
+                    ("given", key), "is about a Battle Action Segment: set segment: battle-action-segment"
+                )
+    return Inputs(
+        tuple(players), tuple(given["moves"]), segment, given.get("defender"), given.get("delayed_terrain", False)
+    )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
-    rule = rs.cite("action-round")
+    battle = inp.segment == "battle-action-segment"
     players, active = list(inp.players), inp.players[0]
     turn, passes, used = 0, 0, set()
+    if battle:
+        rule = rs.cite("battle-action.order")
+        turn = players.index(inp.defender)
+        t.step(rule, f"the Battle Action Segment starts with the Defender ({inp.defender}), then in turn order", True)
+    else:
+        rule = rs.cite("action-round")
 
     def stop(i, why, rule_id=rule):
         t.step(rule_id, f"move {i + 1}: {why}", False)
@@ -87,6 +130,21 @@ def resolve(inp: Inputs, rs: Ruleset):
         due = players[turn % len(players)]
         if m["player"] != due:
             return stop(i, f"it is {due}'s opportunity, not {m['player']}'s")
+        if battle and m["kind"] != "pass" and m["kind"] not in rs.battle_action_types:
+            allowed = " or ".join(k.capitalize() for k in rs.battle_action_types)
+            return stop(
+                i,
+                f"{'an' if m['kind'] in ('open', 'limited') else 'a'} {m['kind'].capitalize()} action in the Battle "
+                f"Action Segment: each player takes one {allowed} "
+                "action or passes",
+                rs.cite("battle-action.types"),
+            )
+        if not battle and m["kind"] == "battle":
+            return stop(
+                i,
+                "a Battle action in the Action Phase: the active player takes Limited or Open actions, "
+                "the others Open actions only",
+            )
         if m["kind"] == "limited" and m["player"] != active:
             return stop(i, f"only the active player ({active}) may take Limited actions")
         if m["kind"] == "pass":
@@ -101,7 +159,19 @@ def resolve(inp: Inputs, rs: Ruleset):
                 used.add(name)
         t.step(rule, f"{m['player']} {'passes' if m['kind'] == 'pass' else 'takes a ' + m['kind'] + ' action'}", True)
         turn += 1
-    ended = t.step(rule, "the phase ends when all players pass consecutively", passes >= len(players), passes=passes)
-    return t.done(
-        {"ended": ended, "next": None if ended else players[turn % len(players)], "illegal": None, "reason": None}
+    ended = t.step(
+        rule,
+        f"the {'segment' if battle else 'phase'} ends when all players pass consecutively",
+        passes >= len(players),
+        passes=passes,
     )
+    out = {"ended": ended, "next": None if ended else players[turn % len(players)], "illegal": None, "reason": None}
+    if battle:
+        out["delayed_terrain"] = False
+        if inp.delayed_terrain and ended:
+            out["delayed_terrain"] = t.step(
+                rs.cite("battle-action.delayed-terrain"),
+                "after all players pass consecutively, the Delayed Terrain in play resolves, then the segment ends",
+                True,
+            )
+    return t.done(out)

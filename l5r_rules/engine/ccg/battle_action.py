@@ -4,7 +4,10 @@ The facts about the player and the action are given; which facts make a player
 present or an action relevant is edition data (Ruleset.presence_ways,
 relevance_ways, relevance_forbids, battle_action_types), each read from the
 edition's own section. Lotus and Gold also limit Battle actions on
-Fortifications and Regions to the battle at their own Province.
+Fortifications and Regions to the battle at their own Province, and let a
+player move units into another player's army only as his invited ally who has
+had no units in the opposing army this attack (Gold: Battle Action Segment;
+Lotus: Multiplayer; Ivory has no allies: not in source).
 """
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ FACTS = {
     "terrain_in_play": "A Terrain is already in play.",
     "on_fortification_or_region": "It is printed on a Fortification or Region.",
     "attached_to_this_province": "That Fortification or Region is attached to the Province under attack.",
+    "moves_into_other_players_army": "It moves a unit he controls into another player's army.",
+    "invited_by_that_player": "With moves_into_other_players_army: that army's leader invited him to ally.",
+    "had_units_in_opposing_army": "With moves_into_other_players_army: he has had units in the army opposing that "
+    "one at some time this Attack Phase.",
 }
 
 
@@ -49,6 +56,7 @@ CITES = (
     "battle-action.implicating",
     "battle-action.terrain",
     "battle-action.reattack",
+    "battle-action.ally-move",
 )
 GIVEN = obj(
     "The action a player wants to take during the Battle Action Segment, and the facts about it.",
@@ -75,6 +83,11 @@ def build(given: dict, choices: dict) -> Inputs:
         raise ScenarioError(
             ("given", "attached_to_this_province"), "is about a Fortification or Region: set on_fortification_or_region"
         )
+    for key in ("invited_by_that_player", "had_units_in_opposing_army"):
+        if key in given and not given.get("moves_into_other_players_army"):
+            raise ScenarioError(
+                ("given", key), "is about moving units into another player's army: set moves_into_other_players_army"
+            )
     return Inputs(given["action_type"], {k: bool(given.get(k, False)) for k in FACTS})
 
 
@@ -128,4 +141,16 @@ def resolve(inp: Inputs, rs: Ruleset):
             f["attached_to_this_province"],
         ):
             failed.append("fortification-or-region")
+    if f["moves_into_other_players_army"]:
+        rule = rs.cite("battle-action.ally-move")
+        invited = t.step(
+            rule, "the leader of the army he moves units into invited him to ally", f["invited_by_that_player"]
+        )
+        clean = t.step(
+            rule,
+            "he has had units in the opposing army at some time this Attack Phase",
+            f["had_units_in_opposing_army"],
+        )
+        if not invited or clean:
+            failed.append("ally-move")
     return t.done({"legal": not failed, "present": present, "relevant": relevant, "failed": failed})

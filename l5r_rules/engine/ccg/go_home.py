@@ -5,7 +5,10 @@ Defender's stay; allies' units go home bowed like the Attacker's; after the
 last battle, units still at battlefields go home, the Defender's as they are and
 the rest bowed. Ivory: when the battle ends attacking units go home and bow,
 defending units go home without bowing, so after the last battle too. Gold's
-file stops at "All surviving": not in source.
+file stops at "All surviving": not in source. Ivory's worked example (Battle
+Actions) gives the Conqueror keyword: an attacking unit led by a Conqueror does
+not bow going home, nor do his Followers. Lotus and Gold state no Conqueror
+rule: not in source.
 """
 
 from __future__ import annotations
@@ -26,7 +29,11 @@ class Inputs:
     units: tuple  # dicts: name, side, bowed
 
 
-CITES = ("go-home.battle", "go-home.attack", "go-home.allies")
+CITES = ("go-home.battle", "go-home.attack", "go-home.allies", "go-home.conqueror")
+CONQUEROR = (
+    "Because he has the Conqueror keyword, thanks to the text of Army Like a Tide, Sairei does not bow, and his "
+    "Followers do not either."
+)
 GIVEN = obj(
     "Surviving units at a battlefield and the moment.",
     {
@@ -43,6 +50,11 @@ GIVEN = obj(
                     "name": string("Its Personality (the outcome names the unit by it).", example="Hida Yakamo"),
                     "side": choice_of("Whose it is: the leaders' or an ally's.", SIDES),
                     "bowed": boolean("The Personality is bowed now.", default=False),
+                    "conqueror": boolean(
+                        "The Personality has the Conqueror keyword (Ivory: he and his Followers do not bow going "
+                        "home; Lotus and Gold state no such rule: not in source).",
+                        default=False,
+                    ),
                 },
                 required=["name", "side"],
             ),
@@ -85,6 +97,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     last = inp.moment == "after-last-battle"
     for u in inp.units:
         name, side, bowed = u["name"], u["side"], u.get("bowed", False)
+        if u.get("conqueror", False) and side == "attacker":
+            rule = rs.cite("go-home.conqueror")
+            res = {"home": True, "bowed": bowed}
+            what = f"{name} has the Conqueror keyword: he and his Followers do not bow going home"
+            out[name] = t.step(rule, what, res, side=side, was_bowed=bowed, conqueror=True, sentence=CONQUEROR)
+            continue
+        if u.get("conqueror", False):
+            rs.cite("go-home.conqueror")  # an edition without the keyword: not in source
         if side.endswith("ally") and not last:
             res = {"home": True, "bowed": True}
             what = f"{name} (an ally's unit) returns home bowed at the end of each battle, like the Attacker's"
