@@ -74,7 +74,8 @@ def build(given: dict, choices: dict) -> Inputs:
                 deck, j = first[key]
                 raise ScenarioError(
                     ("given", k, i, "name"),
-                    f"'{card['name']}' is listed twice in given.{deck} (also card {j + 1}): give each card once, with its count",
+                    f"'{card['name']}' is listed twice in given.{deck} (also card {j + 1}): "
+                    "give each card once, with its count",
                 )
             first[key] = (k, i)
     return Inputs({k: tuple(given[k]) for k in ("dynasty", "fate")})

@@ -85,7 +85,7 @@ def build(given: dict, choices: dict) -> Inputs:
         if r["province"] in provinces:
             raise ScenarioError(
                 ("given", "regions", i, "province"),
-                f"a second card in Province '{r['province']}': give each Province's card once",
+                f"Province '{r['province']}' is given a second card: give each Province's card once",
             )
         names.add(r["name"])
         provinces.add(r["province"])

@@ -96,7 +96,8 @@ def build(given: dict, choices: dict) -> Inputs:
                 deck, j = first[card["name"]]
                 raise ScenarioError(
                     ("given", k, i, "name"),
-                    f"'{card['name']}' is listed twice in given.{deck} (also card {j + 1}): give each card once, with its count",
+                    f"'{card['name']}' is listed twice in given.{deck} (also card {j + 1}): "
+                    "give each card once, with its count",
                 )
             first[card["name"]] = (k, i)
     return Inputs(
