@@ -65,3 +65,21 @@ def test_a_compound_heading_is_found_by_its_parts(engine):
 
 def test_when_does_the_game_end_in_german(engine):
     assert engine.search("Wann endet das Spiel").hits[0].payload["id"] == "bfr-spielende"
+
+
+def test_explain_names_the_field_a_german_word_counted_in(engine):
+    """'Kampf' is in bfr-kaempfe-abhandeln's aliases under both analyzers and in its text both
+    whole and as a compound part: --explain says which field counted, and only that field's
+    score is in the part's sum."""
+    hit = next(
+        h for h in engine.search("Kampf Provinz", explain=True).hits if h.payload["id"] == "bfr-kaempfe-abhandeln"
+    )
+    parts = {p["part"]: p for p in hit.explain["parts"]}
+    for part in parts.values():
+        assert sum(f["score"] for f in part["fields"].values()) == pytest.approx(part["score"], abs=0.002)
+    heading = parts["heading"]["once"]
+    assert [(m["won"]["field"], [a["field"] for a in m["lost"]]) for m in heading] == [("aliases_de", ["aliases"])]
+    text = parts["whole text"]["once"]
+    assert [{m["won"]["field"], *(a["field"] for a in m["lost"])} for m in text] == [{"text_de", "parts_de"}]
+    for m in heading + text:
+        assert m["won"]["terms"] == ["kampf"] and all(m["won"]["score"] >= a["score"] for a in m["lost"])

@@ -54,7 +54,9 @@ SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query na
 EDITION_DIVERSITY_DECAY = 0.9
 # A concept document (title, aliases, our summary) stands for its entries at this share of
 # its score: it brings each edition's entry into the results, after the entries that matched.
-CONCEPT_DOC_WEIGHT = 0.8
+# 0.9 since an alias counts once (querying.once_per_family): summed over aliases and aliases_de,
+# a concept's alias had scored twice, and at 0.8 concepts had leant on that double count.
+CONCEPT_DOC_WEIGHT = 0.9
 # A glossary entry of at most DEFINITION_WORDS words defines a word (lotus: "bow: Turn a card
 # sideways."); it states no rule, yet BM25 favours it for being short. Unless the question asks
 # what something means ("what is", "meaning"), its score counts this much.

@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
-from .scoring import All, Any, Node, Term
+from .scoring import All, Any, Max, Node, Term
 
 _WORD = re.compile(WORD_PATTERN)
 _ENGLISH_FIELDS = frozenset({"text", "translation", "term", "aliases", "section"})
@@ -45,7 +45,7 @@ def query_terms(node: Node | None):
     """Every Term of a query tree."""
     if isinstance(node, Term):
         yield node
-    elif isinstance(node, (All, Any)):
+    elif isinstance(node, (All, Any, Max)):
         for part in node.parts:
             yield from query_terms(part)
 

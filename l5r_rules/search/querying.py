@@ -14,7 +14,12 @@ into words; the words become weighted terms:
   compound (Spielziel -> spiel ziel, all parts in one field; decompound.py), else
   gets typo tolerance: the index words within edit distance 1 (same first letter);
   a word the rulebooks use, or a stop word of either language, is never "corrected";
-* words are OR-ed; BM25F ranks entries matching more (and rarer) words first.
+* words are OR-ed; BM25F ranks entries matching more (and rarer) words first;
+* a typed word counts once per field family, not once per field that indexes the same words
+  twice (`once_per_family`, scoring.Max): aliases are indexed in `aliases` (English analyzer)
+  and in `aliases_de` (German) alike, and a German text is in `text_de` whole and in `parts_de`
+  split into its compounds' parts. Summed, one alias or one German word scored twice there
+  (issue #12), more than the same word in any English entry's fields; the better field counts.
 
 Soft edition words (plan.soft_editions) are applied by the engine to the scores.
 """
@@ -27,7 +32,7 @@ from dataclasses import dataclass, field
 from .analysis import analyze, english, german, normalize, plain
 from .decompound import Splitter, index_vocabulary
 from .fields import SEARCH_FIELDS
-from .scoring import All, Any, Node, Term
+from .scoring import All, Any, Max, Node, Term
 from .synonyms import Table
 
 MAX_QUERY_CHARS = 1000
@@ -236,13 +241,14 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
 
     Typo tolerance only applies to a single typed word that neither language knows.
     """
-    parts: list[Node] = []
+    alternatives: list[list[Node]] = []  # per analyzed alternative: its query in each field that has it
     analyzed = {lang: [(analyze(ANALYZERS[lang](), phrase), weight) for phrase, weight in slot] for lang in LANG_FIELDS}
     analyzed["de"] += _verb_stems(reader, analyzed["de"])
     for lang, fields in LANG_FIELDS.items():
         for terms, weight in analyzed[lang]:
             if terms and _known(reader, lang, terms):
-                parts.extend(_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms))
+                alternatives.append([_phrase_query(f, terms, weight) for f, _ in fields if _useful(reader, f, terms)])
+    parts = once_per_family(alternatives)
     if not parts and len(slot) == 1 and not _real_word(reader, slot[0][0]):
         pieces = Splitter(index_vocabulary(reader)).split(slot[0][0])
         if pieces:
@@ -252,6 +258,8 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
         close = _fuzzy(reader, slot[0][0])
         if close:
             corrections[slot[0][0]] = close
+        # the candidates' terms are summed, aliases and aliases_de too: counting them once here (per
+        # candidate or over all) lost "straigten phase" its answers on the own eval set (rank 5 -> 7)
         for candidate in close:
             for lang, fields in LANG_FIELDS.items():
                 terms = analyze(ANALYZERS[lang](), candidate)
@@ -260,6 +268,48 @@ def slot_query(reader, slot: list[tuple[str, float]], corrections: dict[str, lis
     if not parts:
         return None
     return _or(parts)
+
+
+# Fields that index the same words twice; one typed word counts once in each pair (scoring.Max).
+# Aliases name the thing: the best-scoring alias term of all the word's alternatives counts.
+ALIAS_FIELDS = ("aliases", "aliases_de")
+# A German text, whole and as compound parts: per alternative, the better of the two counts.
+GERMAN_TEXT_FIELDS = ("text_de", "parts_de")
+
+
+def once_per_family(alternatives: list[list[Node]]) -> list[Node]:
+    """The parts of one typed word's query, from its alternatives (the word, its synonyms and
+    German verb stems, per language), each a list of one query per field, in field order.
+
+    Summed as they are, an alias would count twice (aliases, aliases_de) and a German word
+    twice (text_de, parts_de), more than the same word in any English entry's fields. So the
+    word's terms in ALIAS_FIELDS (all alternatives) become one Max, and each alternative's terms
+    in GERMAN_TEXT_FIELDS one Max; every other query stays a part of its own. A Max takes the
+    place of its first member, so the order is the fields' order."""
+    groups: list[list[Node]] = []
+    aliases: list[Node] | None = None
+    for alternative in alternatives:
+        german_text: list[Node] | None = None
+        for node in alternative:
+            name = _field(node)
+            if name in ALIAS_FIELDS:
+                if aliases is None:
+                    aliases = []
+                    groups.append(aliases)
+                aliases.append(node)
+            elif name in GERMAN_TEXT_FIELDS:
+                if german_text is None:
+                    german_text = []
+                    groups.append(german_text)
+                german_text.append(node)
+            else:
+                groups.append([node])
+    return [group[0] if len(group) == 1 else Max(tuple(group)) for group in groups]
+
+
+def _field(node: Node) -> str:
+    """The field of a query made by _phrase_query: a Term, or an All of Terms in one field."""
+    return node.field if isinstance(node, Term) else _field(node.parts[0])
 
 
 VERB_STEM_WEIGHT = 0.8

@@ -14,7 +14,11 @@ answers better than one that repeats "bowed".
 
 The three parts use one query tree (querying.py). The heading and body parts are one scoring
 of the entry index split by field (scoring.prune: a query's score is the sum of its parts over
-disjoint field sets), so the split costs one extra fold over the heading fields only.
+the heading fields and the others, since each word's terms are summed over the fields except
+where a field pair indexes the same words twice, and each such pair, counted once as the better
+of the two (scoring.Max), lies on one side: aliases and aliases_de in the heading, text_de and
+parts_de in the body and the passages), so the split costs one extra fold over the heading
+fields only.
 Concept documents keep their whole score (they have no passages). The weights were chosen on
 the project's own eval set and the tune half of the unseen set (scripts/bench_search.py).
 

@@ -5,14 +5,19 @@ step, with skip lists and block-quality shortcuts: machinery for indexes far lar
 than memory. This index holds about 830 documents and a judge's question becomes a
 few dozen terms, so that stepping cost most of each query (p50 ~8 ms), and importing
 whoosh's query and searcher modules cost a cold `l5r-rules search` ~25 ms more.
-Here a query is a tree of three node types, and each term's postings are read once
+Here a query is a tree of four node types, and each term's postings are read once
 into {docnum: score} with whoosh's own BM25F scorer, then folded bottom-up with the
 arithmetic of whoosh's matchers:
 
 * Term: the posting's BM25F score, times the term's boost;
 * Any (whoosh Or): the sum of the scores of the parts that match (the union matcher);
 * All (whoosh And): documents in every part, the sum of their scores (intersection);
-* a compound with one part is that part, its own boost ignored, as in whoosh.
+* Max (whoosh DisjunctionMax, tiebreak 0): documents in any part, the best part's score,
+  not the sum. querying.py puts one typed word's terms in a Max where two fields index the
+  same words twice (a concept's aliases with the English and the German analyzer; a German
+  text whole and split into compound parts), so that the word counts once there;
+* a compound with one part is that part, its own boost ignored, as in whoosh;
+* the boost of a compound with several parts multiplies its score.
 
 Ranking sorts by score, ties by document number, as whoosh's top-N collector does.
 tests/test_search_scoring.py runs every eval question through whoosh's own
@@ -45,7 +50,14 @@ class Any(NamedTuple):
     boost: float = 1.0
 
 
-Node = Union[Term, All, Any]  # noqa: UP007 - a runtime alias of forward references
+class Max(NamedTuple):
+    """Per document, the best score among the parts that match it (their maximum, not their sum)."""
+
+    parts: tuple[Node, ...]
+    boost: float = 1.0
+
+
+Node = Union[Term, All, Any, Max]  # noqa: UP007 - a runtime alias of forward references
 
 
 class ReaderStats:
@@ -117,13 +129,18 @@ def score(stats: ReaderStats, node: Node) -> Scores:
     """docnum -> score of every document `node` matches."""
     if isinstance(node, Term):
         return _term(stats, node)
-    if isinstance(node, (All, Any)):
+    if isinstance(node, (All, Any, Max)):
         if not node.parts:
             return {}
         if len(node.parts) == 1:
             return score(stats, node.parts[0])
         scored = [score(stats, p) for p in node.parts]
-        out = _intersection(scored) if isinstance(node, All) else _union(scored)
+        if isinstance(node, All):
+            out = _intersection(scored)
+        elif isinstance(node, Max):
+            out = _maximum(scored)
+        else:
+            out = _union(scored)
         if node.boost != 1.0:
             out = {d: s * node.boost for d, s in out.items()}
         return out
@@ -164,15 +181,28 @@ def _union(scored: list[Scores]) -> Scores:
     return out
 
 
+def _maximum(scored: list[Scores]) -> Scores:
+    """Per document, the highest score of the parts that match it (on a tie: the first part's)."""
+    out: Scores = dict(scored[0])
+    for part in scored[1:]:
+        for d, s in part.items():
+            if d not in out or s > out[d]:
+                out[d] = s
+    return out
+
+
 def _intersection(scored: list[Scores]) -> Scores:
     common = set(scored[0]).intersection(*scored[1:])
     return {d: sum(part[d] for part in scored) for d in common}
 
 
 def prune(node: Node, fields: frozenset[str]) -> Node | None:
-    """`node` with only the terms of `fields` (None if none is left). Because Any sums its parts
-    and every All lies within one field group (a phrase in one field, the heading bonus in the
-    term fields), the scores of a query split over disjoint field sets add up to its score."""
+    """`node` with only the terms of `fields` (None if none is left); an Any or a Max keeps the
+    parts left. Because Any sums its parts, every All lies within one field group (a phrase in
+    one field, the heading bonus in the term fields) and so does every Max (aliases and
+    aliases_de are both heading fields, text_de and parts_de both text fields: ranking.py), the
+    scores of a query split over those field groups add up to its score. (Pruned to one field,
+    a Max scores that field's part alone, whether or not it was the best: explain.py says which was.)"""
     if isinstance(node, Term):
         return node if node.field in fields else None
     parts = tuple(p for p in (prune(part, fields) for part in node.parts) if p is not None)

@@ -170,11 +170,18 @@ def explain_lines(why: dict) -> list[str]:
         out.append(f"  {part['part']}{where}: {part['score']:.3f} x {part['weight']:g}")
         for name, field in part["fields"].items():
             out.append(f"    {name} {field['score']:.3f}: {', '.join(field['terms']) or '(phrase)'}")
+        for once in part.get("once", []):  # a word that two fields index twice counts once: the better
+            lost = "; ".join(_alternative(a) for a in once["lost"])
+            out.append(f"    counted once: {_alternative(once['won'])}, not {lost}")
     if "sum" in why:
         out.append(f"  = {why['sum']:.3f}")
     for factor in why["factors"]:
         out.append(f"  x {factor['factor']:.3f} {factor['why']}")
     return [clean(line) for line in out]
+
+
+def _alternative(part: dict) -> str:
+    return f"{part['field']} {part['score']:.3f} ({', '.join(part['terms'])})"
 
 
 def _marked(wrap: textwrap.TextWrapper, label: str, text: str, marks: list[tuple[int, int]]) -> list[str]:

@@ -357,6 +357,8 @@
     for (var name in ix.fields) this.langFields[ix.fields[name][0]].push(name);
     this.headFields = setOf(this.R.HEAD_FIELDS);
     this.passageFields = setOf(this.R.PASSAGE_FIELDS);
+    this.aliasFields = setOf(this.Q.ALIAS_FIELDS);
+    this.germanTextFields = setOf(this.Q.GERMAN_TEXT_FIELDS);
     this.main = new Postings(ix.main);
     this.passages = new Postings(ix.passages);
     this.entryOf = ix.passages.entry;
@@ -492,10 +494,11 @@
     return p;
   };
 
-  // query nodes (scoring.py): Term, All, Any
+  // query nodes (scoring.py): Term, All, Any, Max
   function Term(field, text, boost) { return { type: "term", field: field, text: text, boost: boost === undefined ? 1.0 : boost }; }
   function All(parts, boost) { return { type: "all", parts: parts, boost: boost === undefined ? 1.0 : boost }; }
   function Any(parts, boost) { return { type: "any", parts: parts, boost: boost === undefined ? 1.0 : boost }; }
+  function Max(parts, boost) { return { type: "max", parts: parts, boost: boost === undefined ? 1.0 : boost }; }
   function or(parts) { return parts.length === 1 ? parts[0] : Any(parts); }
 
   Engine.prototype.known = function (lang, terms) {
@@ -566,9 +569,29 @@
     return x.length - y.length;
   }
 
+  // querying.once_per_family: one typed word counts once in fields that index the same words twice
+  function fieldOf(node) { return node.type === "term" ? node.field : fieldOf(node.parts[0]); }
+  Engine.prototype.oncePerFamily = function (alternatives) {
+    var groups = [], aliases = null;
+    for (var a = 0; a < alternatives.length; a++) {
+      var germanText = null;
+      for (var n = 0; n < alternatives[a].length; n++) {
+        var node = alternatives[a][n], name = fieldOf(node);
+        if (this.aliasFields.has(name)) {
+          if (!aliases) { aliases = []; groups.push(aliases); }
+          aliases.push(node);
+        } else if (this.germanTextFields.has(name)) {
+          if (!germanText) { germanText = []; groups.push(germanText); }
+          germanText.push(node);
+        } else groups.push([node]);
+      }
+    }
+    return groups.map(function (g) { return g.length === 1 ? g[0] : Max(g); });
+  };
+
   // querying.slot_query
   Engine.prototype.slotQuery = function (slot, corrections) {
-    var self = this, parts = [], lang, i;
+    var self = this, alternatives = [], lang, i;
     var analyzed = {};
     ["en", "de"].forEach(function (l) {
       analyzed[l] = slot.map(function (s) { return [self.analyze(l, s[0]), s[1]]; });
@@ -579,12 +602,15 @@
       for (i = 0; i < analyzed[lang].length; i++) {
         var terms = analyzed[lang][i][0], weight = analyzed[lang][i][1];
         if (terms.length && this.known(lang, terms)) {
+          var alternative = [];
           for (var f = 0; f < fields.length; f++) {
-            if (this.useful(fields[f], terms)) parts.push(phraseQuery(fields[f], terms, weight));
+            if (this.useful(fields[f], terms)) alternative.push(phraseQuery(fields[f], terms, weight));
           }
+          alternatives.push(alternative);
         }
       }
     }
+    var parts = this.oncePerFamily(alternatives);
     if (!parts.length && slot.length === 1 && !this.realWord(slot[0][0])) {
       var pieces = this.split(slot[0][0]);
       if (pieces.length) {
@@ -756,6 +782,14 @@
       for (i = 1; i < node.parts.length; i++) {
         var part = this.score(index, node.parts[i]);
         for (d = 0; d < n; d++) out[d] += part[d]; // NaN where any part is missing: the intersection
+      }
+    } else if (node.type === "max") {
+      for (i = 1; i < node.parts.length; i++) {
+        var alt = this.score(index, node.parts[i]);
+        for (d = 0; d < n; d++) {
+          var m = alt[d];
+          if (m === m && !(out[d] >= m)) out[d] = m; // a NaN (no match) never wins; a tie keeps the first
+        }
       }
     } else {
       for (i = 1; i < node.parts.length; i++) {
