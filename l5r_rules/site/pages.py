@@ -120,14 +120,14 @@ class PageHelpers:
 
     def evidence_quote(self, item: dict) -> Markup:
         """An evidence quote ({entry, quote}): a blockquote linked to its paragraph, with its citation."""
-        from ..blocks import paragraph_anchor, top_level_blocks
+        from ..blocks import paragraph_anchor
 
         entry = self.data.entries.get(item["entry"])
         anchor = None
         if entry:
             quote = collapse(item["quote"])
-            for n, block in enumerate(top_level_blocks(entry["text"]), 1):
-                if quote in collapse(block):
+            for n, block in enumerate(_collapsed_blocks(entry["text"]), 1):
+                if quote in block:
                     anchor = paragraph_anchor(entry["id"], n)
                     break
         return Markup(
@@ -153,6 +153,14 @@ class PageHelpers:
         doc = self.data.document_of(entry)
         cite = citation.of_entry(entry, doc.title if doc else None, doc.year if doc else None)
         return Markup('<span class="l5r-cite">{}</span>').format(cite.with_year())
+
+
+@cache
+def _collapsed_blocks(text: str) -> tuple[str, ...]:
+    """An entry text's top-level blocks (the site's paragraph anchors), whitespace collapsed: parsed once per text."""
+    from ..blocks import top_level_blocks
+
+    return tuple(collapse(block) for block in top_level_blocks(text))
 
 
 def badge(registry, edition: str) -> Markup:
