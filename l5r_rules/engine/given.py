@@ -19,3 +19,13 @@ def known(name, names, path: tuple, what: str):
         listed = ", ".join(listed[:10]) + (f" and {len(listed) - 10} more" if len(listed) > 10 else "") or "none"
         raise ScenarioError(path, f"'{name}' is not {what} (given: {listed})")
     return name
+
+
+def unique(names, path: tuple, says: str = "is listed twice", field: tuple = ()):
+    """`names` as given, each once; a repeat is a scenario error at its own place (`path` + index + `field`)."""
+    seen = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            raise ScenarioError(path + (i,) + field, f"'{name}' {says}")
+        seen.add(name)
+    return names

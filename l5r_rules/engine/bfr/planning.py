@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ScenarioError, Unsettled
+from ..errors import Unsettled
+from ..given import unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, mapping, obj, string
 from ..trace import Tracer
@@ -57,9 +58,7 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     clans = [p["clan"] for p in given["players"]]
-    for i, c in enumerate(clans):
-        if clans.index(c) != i:
-            raise ScenarioError(("given", "players", i, "clan"), f"'{c}' is listed twice")
+    unique(clans, ("given", "players"), field=("clan",))
     return Inputs(tuple(given["players"]))
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import NotInSource, ScenarioError
+from ..errors import NotInSource
+from ..given import unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, mapping, obj
 from ..trace import Tracer
@@ -48,9 +49,7 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     clans = tuple(given["clans"])
-    for i, c in enumerate(clans):
-        if clans.index(c) != i:
-            raise ScenarioError(("given", "clans", i), f"'{c}' is chosen twice; each player takes a different clan")
+    unique(clans, ("given", "clans"), "is chosen twice; each player takes a different clan")
     return Inputs(clans)
 
 

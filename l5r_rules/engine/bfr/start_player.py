@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ScenarioError, Unsettled
-from ..given import known
+from ..errors import Unsettled
+from ..given import known, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, integer, obj, string
 from ..trace import Tracer
@@ -48,9 +48,7 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     seats = given["seats"]
-    for i, s in enumerate(seats):
-        if seats.index(s) != i:
-            raise ScenarioError(("given", "seats", i), f"'{s}' sits twice")
+    unique(seats, ("given", "seats"), "sits twice")
     known(given["current"], seats, ("given", "current"), "a clan in given.seats")
     for i, c in enumerate(given["revealed"]):
         known(c, seats, ("given", "revealed", i), "a clan in given.seats (a card naming absent clans: leave them out)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
-from ..given import choice
+from ..given import choice, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, mapping, obj, string
 from ..trace import Tracer
@@ -62,9 +62,7 @@ class Inputs:
 
 def build(given: dict, choices: dict) -> Inputs:
     players = tuple(given["players"])
-    for i, c in enumerate(players):
-        if players.index(c) != i:
-            raise ScenarioError(("given", "players", i), f"'{c}' is listed twice")
+    unique(players, ("given", "players"))
     return Inputs(players, tuple(choice(choices, "turns", "each player's turn in order (play or pass)")))
 
 

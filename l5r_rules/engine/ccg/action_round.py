@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
-from ..given import known
+from ..given import known, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
@@ -87,9 +87,7 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     players = given["players"]
-    for i, p in enumerate(players):
-        if players.index(p) != i:
-            raise ScenarioError(("given", "players", i), f"'{p}' is listed twice")
+    unique(players, ("given", "players"))
     for i, m in enumerate(given["moves"]):
         known(m["player"], players, ("given", "moves", i, "player"), "a player in given.players")
     segment = given.get("segment", "action-phase")

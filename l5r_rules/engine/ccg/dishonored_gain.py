@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..given import unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..trace import Tracer
@@ -94,9 +95,7 @@ def build(given: dict, choices: dict) -> Inputs:
     if given["gain"] < 1:
         raise ScenarioError(("given", "gain"), "an Honor gain is at least 1 point (the rule is about such gains)")
     names = [d["name"] for d in given.get("dishonored", ())]
-    for i, n in enumerate(names):
-        if names.index(n) != i:
-            raise ScenarioError(("given", "dishonored", i, "name"), f"'{n}' is listed twice")
+    unique(names, ("given", "dishonored"), field=("name",))
     if given["source"] == "other" and names:
         raise ScenarioError(
             ("given", "dishonored"), "lists Personalities the gain is linked to, but source is other (no link)"

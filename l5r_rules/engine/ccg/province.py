@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ScenarioError
-from ..given import known
+from ..given import known, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, obj, string
 from ..trace import Tracer
@@ -59,9 +58,7 @@ OUTCOME = obj(
 
 def build(given: dict, choices: dict) -> Inputs:
     provinces = given["provinces"]
-    for i, p in enumerate(provinces):
-        if provinces.index(p) != i:
-            raise ScenarioError(("given", "provinces", i), f"'{p}' is listed twice")
+    unique(provinces, ("given", "provinces"))
     known(given["destroyed"], provinces, ("given", "destroyed"), "one of given.provinces")
     return Inputs(
         tuple(provinces), given["destroyed"], tuple(given.get("cards_in", ())), tuple(given.get("attached", ()))
