@@ -25,16 +25,18 @@ def entry_texts(entries) -> dict[str, tuple[str, str]]:
 
 def quote_problems(
     doc: Doc, where: tuple, evidence, texts: dict[str, tuple[str, str]], broken: frozenset = frozenset()
-) -> tuple[list[Problem], set]:
-    """Problems of one `evidence` list and the editions its good quotes come from. A quote from an
-    entry in `broken` (a file with problems of its own) is not checked: that file's problem is the one."""
+) -> tuple[list[Problem], set | None]:
+    """Problems of one `evidence` list and the editions its good quotes come from (None when a quote could
+    not be checked). A quote from an entry in `broken` (a file with problems of its own) is not checked:
+    that file's problem is the one."""
     out: list[Problem] = []
     editions: set[str] = set()
+    unchecked = False
     for i, item in enumerate(evidence or []):
         at = where + (i,)
         entry_id, quote = item.get("entry"), collapse(item.get("quote") or "")
         if entry_id in broken:
-            editions.add(broken_edition(entry_id))
+            unchecked = True
             continue
         if entry_id not in texts:
             out.append(doc.problem("L5R053", at + ("entry",), f"'{entry_id}' is not an entry id"))
@@ -54,12 +56,7 @@ def quote_problems(
             )
         else:
             editions.add(edition)
-    return out, editions
-
-
-def broken_edition(entry_id: str) -> str:
-    """An entry's edition from its id alone (every id starts with its edition), for a file that cannot be read."""
-    return entry_id.split("-", 1)[0]
+    return out, None if unchecked else editions
 
 
 def concept_problems(doc: Doc, texts: dict[str, tuple[str, str]], broken: frozenset = frozenset()) -> list[Problem]:
@@ -69,7 +66,7 @@ def concept_problems(doc: Doc, texts: dict[str, tuple[str, str]], broken: frozen
         found, backed = quote_problems(doc, ("differences", i, "evidence"), point.get("evidence"), texts, broken)
         out += found
         for j, edition in enumerate(point.get("editions") or []):
-            if edition not in backed and not found:
+            if backed is not None and edition not in backed and not found:
                 out.append(
                     doc.problem(
                         "L5R056",
