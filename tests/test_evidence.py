@@ -150,7 +150,8 @@ def test_concept_page_folds_the_quotes_under_each_claim(repo_root):
     page = (built_fixture_site() / "concepts/bowing/index.html").read_text()
     folded = re.findall(r'<details class="l5r-evidence"[^>]*>(.*?)</details>', page, re.S)
     assert len(folded) >= 2  # the summary's and the difference's
-    assert 'href="../../entries/gold/gold-bowing/#gold-bowing-p1"' in page or "#gold-bowing-p" in page
+    # each quote links to the paragraph it comes from (the entry page's anchor), not just the entry
+    assert re.search(r'class="l5r-evidence-quote"[^>]*><a href="[^"]*gold-bowing/#gold-bowing-p\d+"', folded[0])
     assert "To bow a card or Stronghold," in collapse(re.sub("<[^>]+>", "", folded[0]))
 
 
