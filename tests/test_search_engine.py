@@ -75,6 +75,25 @@ def test_lone_gold_is_a_boost_not_a_filter(engine):
     assert len({h.payload["edition"] for h in results.hits}) > 1
 
 
+@pytest.mark.parametrize(
+    "question,editions,words",
+    [
+        # beside another edition word "gold" names an edition: filtered on, not also searched as the currency
+        ("presence changed between gold and lotus", {"gold", "lotus"}, [["presence"], ["changed"], ["and"]]),
+        ("gold vs lotus bowing", {"gold", "lotus"}, [["bowing"]]),
+        # alone it is searched (and only boosts its edition): the question may be about the currency
+        ("gold cost of an event", set(), [["gold"], ["cost"], ["of"], ["an"], ["event"]]),
+        ("gold lotus", {"gold", "lotus"}, [["gold"]]),  # nothing else to search: the word stays
+    ],
+)
+def test_gold_beside_an_edition_word_is_an_edition_not_a_word(engine, question, editions, words):
+    from l5r_rules.search.querying import plan
+
+    p = plan(question, engine.synonyms, engine.names)
+    assert p.editions == editions
+    assert [[phrase for phrase, _ in slot] for slot in p.slots] == words
+
+
 def test_edition_named_with_nothing_there_widens(engine):
     results = engine.search("Verteidigungsbonus lotus")
     assert results.widened and "bfr-verteidigungsbonus" in ids(results)

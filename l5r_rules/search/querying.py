@@ -6,7 +6,8 @@ into words; the words become weighted terms:
 
 * the question is first normalized like the indexed text (analysis.normalize);
 * edition and game words (the registry's `words`: "lotus", "battle for rokugan") become
-  filters; a soft word (`soft_words`: "gold", also a game term) alone only boosts its edition;
+  filters; a soft word (`soft_words`: "gold", also a game term) alone only boosts its edition
+  (and is searched); beside a filtering edition word it filters and is not searched;
 * judges' synonyms add alternatives (tap -> bow), matched as phrases;
 * every word is analyzed with the English and the German analyzer and searched in
   the fields of that language (term and aliases weigh most, see fields.py);
@@ -155,6 +156,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     longest_ed = names.longest
     i = 0
     named_soft: set[str] = set()
+    soft_slots: list[list[tuple[str, float]]] = []  # the slots of soft edition words ("gold")
     german = any(w in GERMAN_FUNCTION_WORDS for w in words)
     while i < len(words):
         if words[i] in GERMAN_FUNCTION_WORDS or (german and words[i] in GERMAN_IN_GERMAN):
@@ -178,11 +180,14 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
         if word in QUERY_STOPWORDS:
             continue
         p.slots.append([(word, 1.0)])
+        if word in names.soft:
+            soft_slots.append(p.slots[-1])
     if len(p.slots) > 1:  # "targeting rules": the other words say which rule
         p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in WEAK_WORDS)] or p.slots
     if named_soft:
-        if p.editions:  # "gold and lotus": a comparison, so gold is an edition here
+        if p.editions:  # "gold and lotus": a comparison, so gold is an edition here, not the currency
             p.editions |= named_soft
+            p.slots = [s for s in p.slots if not any(s is w for w in soft_slots)] or p.slots
         else:
             p.soft_editions |= named_soft
     return p

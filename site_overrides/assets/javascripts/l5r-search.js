@@ -456,7 +456,7 @@
     var ws = this.wordsOf(text);
     var p = { words: ws, editions: new Set(), games: new Set(), soft: new Set(), slots: [], corrections: {},
       asksMeaning: this.asksMeaning(ws) };
-    var namedSoft = new Set(), german = false, i, self = this;
+    var namedSoft = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
     i = 0;
     while (i < ws.length) {
@@ -482,14 +482,18 @@
       (this.soft[word] || []).forEach(function (e) { namedSoft.add(e); });
       if (this.queryStop.has(word)) continue;
       p.slots.push([[word, 1.0]]);
+      if (this.soft[word]) softSlots.push(p.slots[p.slots.length - 1]);
     }
     if (p.slots.length > 1) {
       var kept = p.slots.filter(function (s) { return !(s.length === 1 && self.weak.has(s[0][0])); });
       if (kept.length) p.slots = kept;
     }
     if (namedSoft.size) {
-      if (p.editions.size) namedSoft.forEach(function (e) { p.editions.add(e); });
-      else namedSoft.forEach(function (e) { p.soft.add(e); });
+      if (p.editions.size) {
+        namedSoft.forEach(function (e) { p.editions.add(e); });
+        var unsoft = p.slots.filter(function (s) { return softSlots.indexOf(s) < 0; });
+        if (unsoft.length) p.slots = unsoft;
+      } else namedSoft.forEach(function (e) { p.soft.add(e); });
     }
     return p;
   };
