@@ -79,7 +79,7 @@ def test_lone_gold_is_a_boost_not_a_filter(engine):
     "question,editions,words",
     [
         # beside another edition word "gold" names an edition: filtered on, not also searched as the currency
-        ("presence changed between gold and lotus", {"gold", "lotus"}, [["presence"], ["changed"], ["and"]]),
+        ("presence gold and lotus", {"gold", "lotus"}, [["presence"], ["and"]]),
         ("gold vs lotus bowing", {"gold", "lotus"}, [["bowing"]]),
         # alone it is searched (and only boosts its edition): the question may be about the currency
         ("gold cost of an event", set(), [["gold"], ["cost"], ["of"], ["an"], ["event"]]),
@@ -92,6 +92,37 @@ def test_gold_beside_an_edition_word_is_an_edition_not_a_word(engine, question, 
     p = plan(question, engine.synonyms, engine.names)
     assert p.editions == editions
     assert [[phrase for phrase, _ in slot] for slot in p.slots] == words
+
+
+@pytest.mark.parametrize(
+    "question,words",
+    [
+        # two editions named: a comparison, "change"/"same" only say so
+        ("did the end phase change from gold to lotus", [["the"], ["end"], ["phase"], ["from"], ["to"]]),
+        ("attaching followers gold lotus ivory all the same", [["attaching"], ["followers"], ["all"], ["the"]]),
+        # one edition: "what changed in lotus" asks for its What's New pages
+        ("what changed in lotus", [["changed"], ["in"]]),
+    ],
+)
+def test_comparison_words_are_dropped_when_two_editions_are_named(engine, question, words):
+    from l5r_rules.search.querying import plan
+
+    assert [[phrase for phrase, _ in slot] for slot in plan(question, engine.synonyms, engine.names).slots] == words
+
+
+def test_words_searched_in_no_field_do_not_cancel_the_heading_bonus(engine):
+    """ "the", "from", "to" are stop words: they are not searched, so a heading holding every searched
+    word ("1. Straighten Phase") still gets the heading bonus."""
+    from l5r_rules.search.querying import build_query, plan
+    from l5r_rules.search.scoring import All
+
+    def bonus(question):
+        q = build_query(engine.stats, plan(question, engine.synonyms, engine.names))
+        return [p for p in q.parts if isinstance(p, All) and p.boost != 1.0]
+
+    assert bonus("straighten phase")
+    assert bonus("did the straighten phase change from gold to lotus") == bonus("straighten phase")
+    assert bonus("the straighten phase") == bonus("straighten phase")
 
 
 def test_edition_named_with_nothing_there_widens(engine):

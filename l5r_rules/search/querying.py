@@ -90,6 +90,10 @@ QUERY_STOPWORDS = frozenset(
 # Words a judge adds to name the kind of thing asked about ("targeting rules", "pride keyword"):
 # dropped when the question has other words, kept when they are all it has.
 WEAK_WORDS = frozenset({"rule", "rules", "keyword", "keywords"})
+# Words that ask for a comparison ("did X change from Gold to Lotus", "all the same?"): dropped when
+# the question names two editions or games (a comparison, which its concept answers), searched
+# otherwise ("what changed in lotus" wants the What's New pages).
+COMPARE_WORDS = frozenset("change changed changes same differ differs differently still".split())
 
 # German function and question words. None is an English word, so they are skipped in every
 # question (else typo tolerance turns "wann" into "want"), and they mark a question as German.
@@ -184,6 +188,8 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
             soft_slots.append(p.slots[-1])
     if len(p.slots) > 1:  # "targeting rules": the other words say which rule
         p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in WEAK_WORDS)] or p.slots
+    if len(p.editions | named_soft) + len(p.games) > 1:  # "did X change from gold to lotus": X is the question
+        p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in COMPARE_WORDS)] or p.slots
     if named_soft:
         if p.editions:  # "gold and lotus": a comparison, so gold is an edition here, not the currency
             p.editions |= named_soft
@@ -341,23 +347,25 @@ def build_query(reader, p: Plan) -> Node | None:
 
     Always an Any whose parts are the typed words (slots), then the heading bonus: ranking.py
     counts how many of the words a passage holds. (An Any of one part scores as that part.)"""
-    slots = [q for q in (slot_query(reader, s, p.corrections) for s in p.slots) if q is not None]
+    searched = [(s, slot_query(reader, s, p.corrections)) for s in p.slots]
+    slots = [q for _, q in searched if q is not None]
     if not slots:
         return None
     if len(slots) == 1:
         return Any((slots[0],))
-    # Ranked OR, plus a bonus for entries whose heading holds every typed word
-    # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length).
-    heading = _heading_bonus(reader, p)
+    # Ranked OR, plus a bonus for entries whose heading holds every typed word that is searched
+    # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length; "the", "from"
+    # in "did the end phase change from gold to lotus" are searched in no field, so they do not count).
+    heading = _heading_bonus(reader, [s for s, q in searched if q is not None])
     return _or(slots + ([heading] if heading else []))
 
 
 HEADING_BONUS = 2.0
 
 
-def _heading_bonus(reader, p: Plan) -> Node | None:
+def _heading_bonus(reader, slots: list[list[tuple[str, float]]]) -> Node | None:
     parts = []
-    for slot in p.slots:
+    for slot in slots:
         phrase = slot[0][0]
         for lang, name in (("en", "term"), ("de", "term_de")):
             terms = analyze(ANALYZERS[lang](), phrase)

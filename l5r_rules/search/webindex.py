@@ -182,6 +182,7 @@ def _words() -> dict:
     return {
         "QUERY_STOPWORDS": sorted(querying.QUERY_STOPWORDS),
         "WEAK_WORDS": sorted(querying.WEAK_WORDS),
+        "COMPARE_WORDS": sorted(querying.COMPARE_WORDS),
         "GERMAN_FUNCTION_WORDS": sorted(querying.GERMAN_FUNCTION_WORDS),
         "GERMAN_IN_GERMAN": sorted(querying.GERMAN_IN_GERMAN),
         "MEANING_WORDS": sorted(querying.MEANING_WORDS),

@@ -344,6 +344,7 @@
     AS_SPACE = w.AS_SPACE ? new RegExp("[" + w.AS_SPACE + "]", "g") : null;
     this.queryStop = setOf(w.QUERY_STOPWORDS);
     this.weak = setOf(w.WEAK_WORDS);
+    this.compareWords = setOf(w.COMPARE_WORDS);
     this.germanFunction = setOf(w.GERMAN_FUNCTION_WORDS);
     this.germanInGerman = setOf(w.GERMAN_IN_GERMAN);
     this.meaningWords = setOf(w.MEANING_WORDS);
@@ -487,6 +488,12 @@
     if (p.slots.length > 1) {
       var kept = p.slots.filter(function (s) { return !(s.length === 1 && self.weak.has(s[0][0])); });
       if (kept.length) p.slots = kept;
+    }
+    var named = new Set(p.editions);
+    namedSoft.forEach(function (e) { named.add(e); });
+    if (named.size + p.games.size > 1) {
+      var asked = p.slots.filter(function (s) { return !(s.length === 1 && self.compareWords.has(s[0][0])); });
+      if (asked.length) p.slots = asked;
     }
     if (namedSoft.size) {
       if (p.editions.size) {
@@ -638,10 +645,10 @@
   };
 
   // querying._heading_bonus
-  Engine.prototype.headingBonus = function (p) {
+  Engine.prototype.headingBonus = function (slots) {
     var parts = [];
-    for (var s = 0; s < p.slots.length; s++) {
-      var phrase = p.slots[s][0][0], found = null;
+    for (var s = 0; s < slots.length; s++) {
+      var phrase = slots[s][0][0], found = null;
       for (var pair of [["en", "term"], ["de", "term_de"]]) {
         var terms = this.analyze(pair[0], phrase);
         var options = [terms];
@@ -662,15 +669,15 @@
 
   // querying.build_query
   Engine.prototype.buildQuery = function (p) {
-    var slots = [];
+    var slots = [], searched = [];
     for (var i = 0; i < p.slots.length; i++) {
       var q = this.slotQuery(p.slots[i], p.corrections);
-      if (q) slots.push(q);
+      if (q) { slots.push(q); searched.push(p.slots[i]); }
     }
     if (!slots.length) return null;
     slots.forEach(function (q) { q.key = JSON.stringify(q); });
     if (slots.length === 1) return Any([slots[0]]);
-    var heading = this.headingBonus(p);
+    var heading = this.headingBonus(searched);
     return or(heading ? slots.concat([heading]) : slots);
   };
 
