@@ -125,6 +125,36 @@ def test_words_searched_in_no_field_do_not_cancel_the_heading_bonus(engine):
     assert bonus("the straighten phase") == bonus("straighten phase")
 
 
+@pytest.mark.parametrize(
+    "question,kinds",
+    [
+        ("letters on a personality card gold what is D", {"card-anatomy"}),
+        ("action card anatomy focus value", {"card-anatomy"}),
+        ("13F vs 3F and province strength 8 example", {"example"}),
+        ("draw phase steps in order", {"timing-step"}),
+        ("which new card type did lotus add", {"changes"}),
+        ("what is X", set()),  # X is the value X, not a diagram label
+        ("can i bow a personality", set()),
+    ],
+)
+def test_words_naming_a_kind_of_entry_are_cues(question, kinds):
+    from l5r_rules.search.querying import cued_kinds, words_of
+
+    assert cued_kinds(words_of(question)) == kinds
+
+
+def test_an_entry_of_the_kind_the_question_names_counts_more(engine, monkeypatch):
+    from l5r_rules.search import engine as engine_module
+    from l5r_rules.search import querying
+
+    plain = engine.search("bowing straighten")
+    monkeypatch.setitem(querying.KIND_CUES, "glossary-term", frozenset({"straighten"}))
+    cued = engine.search("bowing straighten", explain=True)
+    cue = ("the question names its kind (glossary-term)", engine_module.KIND_CUE_FACTOR)
+    assert cued.hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in cued.hits)
+    assert ids(cued).index("lcg-bow-bowed") < ids(plain).index("lcg-bow-bowed")
+
+
 def test_edition_named_with_nothing_there_widens(engine):
     results = engine.search("Verteidigungsbonus lotus")
     assert results.widened and "bfr-verteidigungsbonus" in ids(results)

@@ -123,6 +123,7 @@ class Plan:
     slots: list[list[tuple[str, float]]] = field(default_factory=list)  # each: (phrase, weight) alternatives
     corrections: dict[str, list[str]] = field(default_factory=dict)
     asks_meaning: bool = False  # asks what a word means ("what is", "meaning"), not what a rule does
+    kinds: set[str] = field(default_factory=set)  # kinds of entry the question names (KIND_CUES)
 
 
 def words_of(text: str) -> list[str]:
@@ -135,6 +136,25 @@ def words_of(text: str) -> list[str]:
 # these questions leave a glossary definition its full score (engine.DEFINITION_FACTOR).
 MEANING_WORDS = frozenset("mean means meaning meant define defined definition whats".split())
 MEANING_PHRASES = frozenset({("what", "is"), ("what", "are"), ("what", "does"), ("was", "ist"), ("was", "bedeutet")})
+
+
+# Words that name a kind of entry (vocab.Kind): a question holding one favours entries of that kind
+# (engine.KIND_CUE_FACTOR). "letters on a personality card, what is D" asks for the card diagram's
+# legend, a card-anatomy entry ("A. Force B. Name C. Chi ..."), whose one-letter labels no
+# analyzer indexes; "13F vs 3F ... example" asks for a worked example.
+KIND_CUES: dict[str, frozenset[str]] = {
+    # a lone letter B-H is a label of a card diagram (not "a", "i", nor "x", the value X)
+    "card-anatomy": frozenset("letter letters diagram anatomy icon icons symbol symbols b c d e f g h".split()),
+    "example": frozenset("example examples beispiel".split()),
+    "timing-step": frozenset("step steps".split()),
+    "changes": frozenset("new added".split()),
+    "errata": frozenset("errata erratum".split()),
+}
+
+
+def cued_kinds(words: list[str]) -> set[str]:
+    """The kinds of entry named by the question's words (KIND_CUES)."""
+    return {kind for kind, cues in KIND_CUES.items() if any(w in cues for w in words)}
 
 
 def _asks_meaning(words: list[str]) -> bool:
@@ -155,7 +175,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     """Split `text` into edition filters and word slots, using the synonym table `syn`
     and the registry's edition and game words `names`."""
     words = words_of(text)
-    p = Plan(words=words, asks_meaning=_asks_meaning(words))
+    p = Plan(words=words, asks_meaning=_asks_meaning(words), kinds=cued_kinds(words))
     longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = names.longest
     i = 0

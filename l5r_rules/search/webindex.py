@@ -159,6 +159,7 @@ def _constants() -> dict:
             "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
             "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
+            "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,
         },
         "decompound": {
             "MIN_PART": decompound.MIN_PART,
@@ -183,6 +184,7 @@ def _words() -> dict:
         "QUERY_STOPWORDS": sorted(querying.QUERY_STOPWORDS),
         "WEAK_WORDS": sorted(querying.WEAK_WORDS),
         "COMPARE_WORDS": sorted(querying.COMPARE_WORDS),
+        "KIND_CUES": {kind: sorted(cues) for kind, cues in querying.KIND_CUES.items()},
         "GERMAN_FUNCTION_WORDS": sorted(querying.GERMAN_FUNCTION_WORDS),
         "GERMAN_IN_GERMAN": sorted(querying.GERMAN_IN_GERMAN),
         "MEANING_WORDS": sorted(querying.MEANING_WORDS),

@@ -345,6 +345,8 @@
     this.queryStop = setOf(w.QUERY_STOPWORDS);
     this.weak = setOf(w.WEAK_WORDS);
     this.compareWords = setOf(w.COMPARE_WORDS);
+    this.kindCues = {};
+    for (var kc in w.KIND_CUES) this.kindCues[kc] = setOf(w.KIND_CUES[kc]);
     this.germanFunction = setOf(w.GERMAN_FUNCTION_WORDS);
     this.germanInGerman = setOf(w.GERMAN_IN_GERMAN);
     this.meaningWords = setOf(w.MEANING_WORDS);
@@ -444,6 +446,15 @@
     return false;
   };
 
+  // querying.cued_kinds
+  Engine.prototype.cuedKinds = function (ws) {
+    var out = new Set(), cues = this.kindCues;
+    Object.keys(cues).forEach(function (kind) {
+      if (ws.some(function (w) { return cues[kind].has(w); })) out.add(kind);
+    });
+    return out;
+  };
+
   function matchPhrase(ws, i, table, longest) {
     for (var n = Math.min(longest, ws.length - i); n > 0; n--) {
       var key = ws.slice(i, i + n).join(" ");
@@ -456,7 +467,7 @@
   Engine.prototype.plan = function (text) {
     var ws = this.wordsOf(text);
     var p = { words: ws, editions: new Set(), games: new Set(), soft: new Set(), slots: [], corrections: {},
-      asksMeaning: this.asksMeaning(ws) };
+      asksMeaning: this.asksMeaning(ws), kinds: this.cuedKinds(ws) };
     var namedSoft = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
     i = 0;
@@ -904,10 +915,10 @@
     var es = this.entryScores(q);
     results.terms = queryTerms(q, this.H);
     var demote = !p.asksMeaning;
-    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote);
+    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote, p.kinds);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
-      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote);
+      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote, p.kinds);
       results.widened = true;
     }
     var noted = new Set(editions);
@@ -938,7 +949,7 @@
   };
 
   // engine.Engine._grouped
-  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote) {
+  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote, kinds) {
     var E = this.E, docs = this.docs, self = this;
     var found = [];
     for (var d0 = 0; d0 < scores.length; d0++) {
@@ -949,6 +960,7 @@
     var scored = found.map(function (row) {
       var doc = docs[row[0]], factor = soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
       if (demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
+      if (kinds && kinds.has(doc.kind)) factor *= E.KIND_CUE_FACTOR;
       if (doc.milestone) factor *= E.MILESTONE_FACTOR;
       if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT;
       return [row[1] * factor, row[0]];
