@@ -11,6 +11,7 @@ import pytest
 from search_helpers import REPO, fixture_checkout
 
 from l5r_rules.search.engine import SearchUsageError, open_engine
+from l5r_rules.search.querying import WEAK_WEIGHT
 
 
 @pytest.fixture(scope="module")
@@ -279,13 +280,13 @@ def test_whoosh_stand_ins_are_gone():
 @pytest.mark.parametrize(
     "question,words",
     [
-        ("targeting rules", [["targeting"]]),  # the other word says which rule
-        ("pride keyword", [["pride"]]),
-        ("rules", [["rules"]]),  # alone, it is the question
-        ("keyword rules", [["keyword"], ["rules"]]),
+        ("targeting rules", [("targeting", 1.0), ("rules", WEAK_WEIGHT)]),  # the other word says which rule
+        ("pride keyword", [("pride", 1.0), ("keyword", WEAK_WEIGHT)]),
+        ("rules", [("rules", 1.0)]),  # alone, it is the question
+        ("keyword rules", [("keyword", 1.0), ("rules", 1.0)]),  # all weak: they are the question
     ],
 )
-def test_weak_words_are_dropped_only_beside_others(engine, question, words):
+def test_weak_words_weigh_little_beside_others(engine, question, words):
     from l5r_rules.search.querying import plan
 
-    assert [[phrase for phrase, _ in slot] for slot in plan(question, engine.synonyms, engine.names).slots] == words
+    assert [slot[0] for slot in plan(question, engine.synonyms, engine.names).slots] == words

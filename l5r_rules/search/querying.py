@@ -88,8 +88,11 @@ QUERY_STOPWORDS = frozenset(
 )
 
 # Words a judge adds to name the kind of thing asked about ("targeting rules", "pride keyword"):
-# dropped when the question has other words, kept when they are all it has.
+# beside other words they weigh WEAK_WEIGHT, alone they are the question. (They used to be dropped
+# beside others, which lost "why are some keywords bold" its Keywords entries and "jade rule" its
+# heading; at 0.2 the own set gained one question at rank 1, the tune half two in the top 5.)
 WEAK_WORDS = frozenset({"rule", "rules", "keyword", "keywords"})
+WEAK_WEIGHT = 0.2
 # Words that ask for a comparison ("did X change from Gold to Lotus", "all the same?"): dropped when
 # the question names two editions or games (a comparison, which its concept answers), searched
 # otherwise ("what changed in lotus" wants the What's New pages).
@@ -206,8 +209,8 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
         p.slots.append([(word, 1.0)])
         if word in names.soft:
             soft_slots.append(p.slots[-1])
-    if len(p.slots) > 1:  # "targeting rules": the other words say which rule
-        p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in WEAK_WORDS)] or p.slots
+    if any(not _weak(s) for s in p.slots):  # "targeting rules": the other words say which rule, "rule" weighs little
+        p.slots = [[(s[0][0], WEAK_WEIGHT)] if _weak(s) else s for s in p.slots]
     if len(p.editions | named_soft) + len(p.games) > 1:  # "did X change from gold to lotus": X is the question
         p.slots = [s for s in p.slots if not (len(s) == 1 and s[0][0] in COMPARE_WORDS)] or p.slots
     if named_soft:
@@ -217,6 +220,10 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
         else:
             p.soft_editions |= named_soft
     return p
+
+
+def _weak(slot: list[tuple[str, float]]) -> bool:
+    return len(slot) == 1 and slot[0][0] in WEAK_WORDS
 
 
 def _useful(reader, fieldname: str, terms: list[str]) -> bool:

@@ -142,6 +142,7 @@ def _constants() -> dict:
             "COMPOUND_WEIGHT": querying.COMPOUND_WEIGHT,
             "VERB_STEM_WEIGHT": querying.VERB_STEM_WEIGHT,
             "HEADING_BONUS": querying.HEADING_BONUS,
+            "WEAK_WEIGHT": querying.WEAK_WEIGHT,
             "ALIAS_FIELDS": list(querying.ALIAS_FIELDS),
             "GERMAN_TEXT_FIELDS": list(querying.GERMAN_TEXT_FIELDS),
         },

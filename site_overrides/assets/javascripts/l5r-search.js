@@ -496,9 +496,9 @@
       p.slots.push([[word, 1.0]]);
       if (this.soft[word]) softSlots.push(p.slots[p.slots.length - 1]);
     }
-    if (p.slots.length > 1) {
-      var kept = p.slots.filter(function (s) { return !(s.length === 1 && self.weak.has(s[0][0])); });
-      if (kept.length) p.slots = kept;
+    var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
+    if (p.slots.some(function (s) { return !weak(s); })) {
+      p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.Q.WEAK_WEIGHT]] : s; });
     }
     var named = new Set(p.editions);
     namedSoft.forEach(function (e) { named.add(e); });
