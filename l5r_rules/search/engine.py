@@ -48,10 +48,10 @@ EMPTY_TERMS = Terms(frozenset(), frozenset(), frozenset())
 
 
 SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
-# Each further hit from an edition already listed counts this much less, so that a question
-# without an edition word sees the best entry of several editions early, not five
-# neighbouring steps of one rulebook.
-EDITION_DIVERSITY_DECAY = 0.9
+# (There was an edition diversity factor here, x0.9 for each hit of an edition already listed, so that
+# a question without an edition word saw several editions early. Measured on the own set and the tune
+# half it won no question at rank 1 and kept two of the tune half out of the top 5 (an LCG question's
+# second LCG step fell below other books' passing mentions); concept groups bring in each edition.)
 # A concept document (title, aliases, our summary) stands for its entries at this share of
 # its score: it brings each edition's entry into the results, after the entries that matched.
 # 0.9 since an alias counts once (querying.once_per_family): summed over aliases and aliases_de,
@@ -407,11 +407,7 @@ class Engine:
             if doc["doctype"] == "concept":
                 factor = CONCEPT_DOC_WEIGHT
             scored.append((score * factor, docnum))
-        before = {docnum: score for score, docnum in scored}
-        scored = _diversified(scored, self.docs)
-        for score, docnum in scored:
-            if before[docnum] and score != before[docnum]:
-                why[docnum].append(("same edition as hits above (diversity)", score / before[docnum]))
+        scored.sort(key=lambda s: -s[0])  # stable: equal scores keep the index's order
         # key -> [concept docnum or None, [(docnum, score, matched)]]; entries keyed by concept id
         groups: dict[str, list] = {}
         group_score: dict[str, float] = {}
@@ -482,26 +478,6 @@ def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:
 def _defines(doc: dict) -> bool:
     """A glossary entry short enough to be a definition (a lotus glossary line), not a rule."""
     return doc["kind"] == "glossary-term" and (doc.get("length") or 0) <= DEFINITION_WORDS
-
-
-def _diversified(scored: list[tuple[float, int]], docs: list[dict]) -> list[tuple[float, int]]:
-    """Greedy re-ranking: score x DECAY^(hits of the same edition already taken)."""
-    remaining = sorted(scored, key=lambda s: -s[0])
-    taken: list[tuple[float, int]] = []
-    seen: dict[str | None, int] = {}
-    while remaining:
-        best_i, best = 0, -1.0
-        for i, (score, docnum) in enumerate(remaining):
-            adjusted = score * EDITION_DIVERSITY_DECAY ** seen.get(docs[docnum]["edition"], 0)
-            if adjusted > best:
-                best_i, best = i, adjusted
-            if score <= best:  # sorted: no later hit can beat it
-                break
-        score, docnum = remaining.pop(best_i)
-        edition = docs[docnum]["edition"]
-        seen[edition] = seen.get(edition, 0) + 1
-        taken.append((best, docnum))
-    return taken
 
 
 def _layout(root: Path | None) -> Layout:

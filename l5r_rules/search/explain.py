@@ -3,7 +3,7 @@
 For each hit: its score parts (ranking.Parts) with their weights, each part's score per field
 and the query terms that matched in that field, the best passage (block, anchor), and the
 factors the engine applied afterwards (an edition named in the question, a concept that
-brought the entry in, diversity across editions). Computed only when asked: it scores each
+brought the entry in, a kind of entry the question names). Computed only when asked: it scores each
 field and each query term on its own, which a plain search never needs.
 
 Where a typed word counts once in two fields (a scoring.Max: aliases and aliases_de, or text_de

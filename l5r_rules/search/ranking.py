@@ -40,7 +40,7 @@ PASSAGE_WEIGHT = 2.0
 
 
 class Parts(NamedTuple):
-    """One entry's score before the engine's factors (edition, concept, diversity)."""
+    """One entry's score before the engine's factors (edition, kind, concept)."""
 
     head: float  # heading fields
     body: float  # whole text and translation

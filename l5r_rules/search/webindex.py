@@ -155,7 +155,6 @@ def _constants() -> dict:
         },
         "engine": {
             "SOFT_EDITION_FACTOR": engine.SOFT_EDITION_FACTOR,
-            "EDITION_DIVERSITY_DECAY": engine.EDITION_DIVERSITY_DECAY,
             "CONCEPT_DOC_WEIGHT": engine.CONCEPT_DOC_WEIGHT,
             "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,

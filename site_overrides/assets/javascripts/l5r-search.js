@@ -3,7 +3,7 @@
  * The build exports the CLI's own index and every constant (l5r_rules/search/webindex.py) into
  * assets/search/index.js and passages.js; this file folds the same query tree over them:
  * query planning (querying.py), BM25F scoring (scoring.py), entry = head + body + best passage
- * (ranking.py), edition factors, diversity and concept groups (engine.py), the concept's answering
+ * (ranking.py), edition and kind factors and concept groups (engine.py), the concept's answering
  * note (notes.py) and the marked words (highlight.py). Each function names the Python function it
  * follows; a change of ranking belongs in Python, and reaches this file through the export.
  * No constant of the ranking is written here.
@@ -965,7 +965,7 @@
       if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT;
       return [row[1] * factor, row[0]];
     });
-    scored = diversified(scored, docs, E.EDITION_DIVERSITY_DECAY);
+    scored.sort(function (a, b) { return b[0] - a[0]; }); // stable: equal scores keep the index's order
     var groups = new Map(), groupScore = new Map(), listed = new Set();
     for (var i = 0; i < scored.length; i++) {
       var score = scored[i][0], d = scored[i][1], doc = docs[d], key;
@@ -1025,23 +1025,6 @@
     }
     return out;
   };
-  function diversified(scored, docs, decay) {
-    var remaining = scored.slice().sort(function (a, b) { return b[0] - a[0]; });
-    var taken = [], seen = new Map();
-    while (remaining.length) {
-      var bestI = 0, best = -1.0;
-      for (var i = 0; i < remaining.length; i++) {
-        var score = remaining[i][0], ed = docs[remaining[i][1]].edition;
-        var adjusted = score * Math.pow(decay, seen.get(ed) || 0);
-        if (adjusted > best) { bestI = i; best = adjusted; }
-        if (score <= best) break;
-      }
-      var row = remaining.splice(bestI, 1)[0], edition = docs[row[1]].edition;
-      seen.set(edition, (seen.get(edition) || 0) + 1);
-      taken.push([best, row[1]]);
-    }
-    return taken;
-  }
 
   // engine.Engine._passage: the entry's best passage, else its first; `companion` the same block in the
   // other language (a German entry's translation, or the German text of a matched translation)
