@@ -18,3 +18,8 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
+# The package's bytecode, written now: where PYTHONDONTWRITEBYTECODE is set (CI, some shells) Python
+# would otherwise compile every module of l5r_rules from source on every start, ~45 ms of each cold
+# `l5r-rules search`. Only changed files are compiled again; a stale .pyc is never used (its source's
+# mtime is checked), so an edit is never hidden, only slower to start until the next set-up.
+.venv/bin/python -m compileall -q l5r_rules >/dev/null

@@ -42,7 +42,7 @@ def normalize(text: str) -> str:
 
 @cache
 def english():
-    return (
+    return _memoized(
         RegexTokenizer(WORD_PATTERN)
         | LowercaseFilter()
         | StopFilter(stoplist=STOP_WORDS, minsize=2)
@@ -53,7 +53,7 @@ def english():
 
 @cache
 def german():
-    return (
+    return _memoized(
         RegexTokenizer(WORD_PATTERN)
         | LowercaseFilter()
         | StopFilter(lang="de", minsize=2)
@@ -65,9 +65,31 @@ def german():
 @cache
 def plain():
     """Unstemmed words: the vocabulary typo tolerance compares a typed word with."""
-    return RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+    return _memoized(RegexTokenizer(WORD_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map))
 
 
 def analyze(analyzer, text: str) -> list[str]:
-    """The index terms `analyzer` makes of `text`, in order."""
-    return [t.text for t in analyzer(text)]
+    """The index terms `analyzer` makes of `text`, in order.
+
+    For the three analyzers here (english, german, plain) the terms of the last MEMO_SIZE texts
+    are remembered: a search analyzes the same few words many times (each slot in both languages,
+    the heading bonus, compound pieces, the words of the texts it shows), and whoosh's filter
+    chain costs far more than a look-up."""
+    memo = _MEMOS.get(id(analyzer))
+    if memo is None or memo[0] is not analyzer:
+        return [t.text for t in analyzer(text)]
+    terms = memo[1].get(text)
+    if terms is None:
+        if len(memo[1]) >= MEMO_SIZE:
+            memo[1].clear()
+        terms = memo[1][text] = tuple(t.text for t in analyzer(text))
+    return list(terms)
+
+
+MEMO_SIZE = 16384
+_MEMOS: dict[int, tuple[object, dict[str, tuple[str, ...]]]] = {}  # id -> (analyzer, text -> terms)
+
+
+def _memoized(analyzer):
+    _MEMOS[id(analyzer)] = (analyzer, {})
+    return analyzer

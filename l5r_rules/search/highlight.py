@@ -5,11 +5,14 @@ term the query searched in that language's text fields: the same test the scorin
 so "bowed" is marked for a question about "bowing", and a typo's correction or a synonym
 is marked too. A German word is also marked when one of the compound parts the query
 searched (parts_de, decompound.py) is part of it ("Kampfmarker" for "marker").
+The shown texts (a concept's summary, a passage) come back for many questions, so each text's
+words are analyzed once per process (`_words`), and a question only compares terms.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
@@ -52,15 +55,31 @@ def query_terms(node: Node | None):
 
 def spans(text: str, terms: Terms, lang: str) -> list[tuple[int, int]]:
     """(start, end) of each word of `text` that the query matched, in order."""
-    analyzer, wanted = (german(), terms.de) if lang == "de" else (english(), terms.en)
+    return [span for span, _ in matched(text, terms, lang)]
+
+
+def matched(text: str, terms: Terms, lang: str) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
+    """(span, the word's terms in `lang`) of each word of `text` that the query matched, in order."""
+    wanted = terms.de if lang == "de" else terms.en
+    parts = terms.parts if lang == "de" else ()
+    out = []
+    for span, stems, folded in _words(text, lang):
+        if any(s in wanted for s in stems) or (parts and any(part in folded for part in parts)):
+            out.append((span, stems))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str, lang: str) -> tuple[tuple[tuple[int, int], tuple[str, ...], str], ...]:
+    """(span, terms, folded) of every word of `text`: the terms the analyzer of `lang` makes of it
+    (normalized first, analysis.normalize), and for German those terms joined (else the word in
+    lower case), where a compound part is looked for. The same texts (a concept's summary, a
+    passage) are shown for many questions, so each is analyzed once per process."""
+    analyzer = german() if lang == "de" else english()
     out = []
     for m in _WORD.finditer(text):
         word = normalize(m.group())
-        stems = analyze(analyzer, word)
-        if any(s in wanted for s in stems):
-            out.append(m.span())
-        elif lang == "de" and terms.parts:
-            folded = "".join(analyze(german(), word)) or word.lower()
-            if any(part in folded for part in terms.parts):
-                out.append(m.span())
-    return out
+        stems = tuple(analyze(analyzer, word))
+        folded = ("".join(stems) or word.lower()) if lang == "de" else ""
+        out.append((m.span(), stems, folded))
+    return tuple(out)

@@ -10,8 +10,7 @@ question names.
 
 from __future__ import annotations
 
-from .analysis import analyze, english, normalize
-from .highlight import Terms, spans
+from .highlight import Terms, matched
 
 
 def best_note(concept: dict, terms: Terms, editions: set[str] = frozenset()) -> dict | None:
@@ -20,7 +19,7 @@ def best_note(concept: dict, terms: Terms, editions: set[str] = frozenset()) -> 
     candidates += [(d.get("text") or "", "difference", tuple(d.get("editions") or ())) for d in concept["differences"]]
     best, best_key = None, (0, 0)
     for text, label, eds in candidates:
-        words = {s for a, b in spans(text, terms, "en") for s in analyze(english(), normalize(text[a:b]))}
+        words = {s for _, stems in matched(text, terms, "en") for s in stems}
         key = (len(words), len(editions.intersection(eds)))
         if words and key > best_key:
             best, best_key = {"text": " ".join(text.split()), "label": label}, key

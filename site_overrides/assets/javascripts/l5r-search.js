@@ -13,6 +13,9 @@
  */
 (function () {
   "use strict";
+  // The search page runs this script early (async, from its own markup) and again as one of the site's
+  // scripts at the end of the body: the second time it has nothing to do.
+  if (typeof window !== "undefined" && window.L5RSearch && window.L5RSearch.Engine) return;
 
   // The site's root, from this script's own address (…/assets/javascripts/l5r-search.js): pages and the
   // index are addressed from it, so the search works under any prefix and from a file:// offline build.
@@ -1240,6 +1243,18 @@
     return pas.translation ? companion + main : main + companion;
   };
 
+  // The search page starts its index scripts itself (<script async data-l5r-search="index"> in
+  // l5r_rules/site/templates/search.md.j2, so they download and run while the rest of the page is still
+  // parsed); any other page, or a page without them, gets them added here. `done` runs once the data is in.
+  function loadData(key, src, done, failed) {
+    if (window.L5R_SEARCH && window.L5R_SEARCH[key]) { done(); return; } // it ran already (before this script)
+    var tag = document.querySelector('script[data-l5r-search="' + key + '"]');
+    if (!tag) { load(src, done, failed); return; }
+    if (tag.getAttribute("data-failed")) { failed(); return; } // its error came before this script
+    tag.addEventListener("load", done);
+    tag.addEventListener("error", failed);
+  }
+
   function load(src, done, failed) {
     var script = document.createElement("script");
     script.src = src;
@@ -1259,25 +1274,22 @@
         page.status.textContent = "The search index could not be loaded (" + ROOT + "assets/search/).";
         reject(new Error("search index not loaded"));
       };
-      var texts = false;
       var finish = function () {
         api.readyAt = performance.now(); // ms after the page's navigation began (the benchmark reads it)
         resolve(page);
       };
-      load(ROOT + "assets/search/index.js", function () {
+      loadData("index", ROOT + "assets/search/index.js", function () {
         var t0 = performance.now();
         page.engine = api.engine = new Engine(window.L5R_SEARCH.index);
         api.initMs = performance.now() - t0;
         page.run();
-        if (texts) finish();
-      }, fail);
-      load(ROOT + "assets/search/passages.js", function () {
-        texts = true;
-        page.texts = window.L5R_SEARCH.passages;
-        if (page.engine) {
+        // the passage texts only after the first results: their script (preloaded by the search page)
+        // would otherwise run first, its download being the smaller, and hold the results back
+        loadData("passages", ROOT + "assets/search/passages.js", function () {
+          page.texts = window.L5R_SEARCH.passages;
           if (page.last) page.render(page.last);
           finish();
-        }
+        }, fail);
       }, fail);
     });
     api.ready.catch(function () {});
