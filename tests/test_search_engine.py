@@ -156,6 +156,25 @@ def test_an_entry_of_the_kind_the_question_names_counts_more(engine, monkeypatch
     assert ids(cued).index("lcg-bow-bowed") < ids(plain).index("lcg-bow-bowed")
 
 
+def test_an_entry_joins_the_matching_concept_it_is_central_to(tmp_path):
+    """gold-bowing is listed by two concepts: first (in id order) by "a-phases", in passing, and as
+    the central Gold entry of "bowing". When the bowing concept matches, gold-bowing is shown in its
+    group, not in a group of its own that leaves the matching concept with no Gold entry."""
+    root = fixture_checkout(tmp_path)
+    concepts = root / "glossary" / "concepts"
+    text = (concepts / "dueling.yaml").read_text(encoding="utf-8")
+    head, _, _ = text.partition("\nentries:")
+    extra = head.replace("id: dueling", "id: a-phases").replace("title: Duels", "title: Phases")
+    extra += "\nentries:\n  gold: [gold-1-straighten-phase, gold-bowing]\nreviewed:\n  by: test fixture\n"
+    extra += "  date: '2026-11-26'\n  entries: [gold-1-straighten-phase, gold-bowing]\n"
+    (concepts / "a-phases.yaml").write_text(extra, encoding="utf-8")
+    with open_engine(root) as e:
+        assert e.entry("gold-bowing")["concept"] == "a-phases"  # its first concept, in id order
+        groups = e.search("bowing and straightening").groups
+    bowing = next(g for g in groups if g.concept and g.concept["id"] == "bowing")
+    assert "gold-bowing" in [h.payload["id"] for h in bowing.hits]
+
+
 def test_edition_named_with_nothing_there_widens(engine):
     results = engine.search("Verteidigungsbonus lotus")
     assert results.widened and "bfr-verteidigungsbonus" in ids(results)

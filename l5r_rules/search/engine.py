@@ -419,7 +419,7 @@ class Engine:
                 groups.setdefault(key, [None, []])[0] = docnum
                 group_score.setdefault(key, score)
                 continue
-            key = doc["concept"] or doc["id"]
+            key = _concept_key(doc, groups, self.docs)
             if key in groups and any(self.docs[h[0]]["edition"] == doc["edition"] for h in groups[key][1]):
                 key = "entry:" + doc["id"]  # a concept shows one entry per edition; others rank alone
             groups.setdefault(key, [None, []])[1].append((docnum, score, True))
@@ -468,6 +468,21 @@ class Engine:
                 why[docnum] = [("its concept's group score (not matched itself)", CONCEPT_DOC_WEIGHT)]
                 listed.add(docnum)
         return out
+
+
+def _concept_key(doc: dict, groups: dict[str, list], docs: list[dict]) -> str:
+    """The group an entry joins: another concept that lists it, whose own document matched above it,
+    to which it is central (the concept's first entry of its edition) and which shows no entry of its
+    edition yet; else its concept (payloads.concept_of_entries, the first that lists it), else itself.
+    Keyed by its first concept alone, an entry that several concepts list took itself away from the
+    concept that matched: "presence" found the Rule of Presence concept, yet the Battle Action
+    Segments it is about ranked under "Assigning versus moving", and the concept showed nothing."""
+    for cid in doc.get("concepts") or []:
+        concept = groups[cid][0] if cid in groups else None
+        if concept is not None and doc["id"] in (docs[concept].get("central") or {}).values():
+            if not any(docs[h[0]]["edition"] == doc["edition"] for h in groups[cid][1]):
+                return cid
+    return doc["concept"] or doc["id"]
 
 
 def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:

@@ -23,7 +23,7 @@ from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
 from .fields import AVERAGED_OVER_FILLED, PASSAGE_FIELDS, build_passage_schema, build_schema
 from .freshness import current_stamp, write_stamp
-from .payloads import concept_of_entries, concept_payload, entry_payload, errata_payload
+from .payloads import concept_payload, concepts_of_entries, entry_payload, errata_payload
 from .store import (
     INDEX_NAME,
     PASSAGE_INDEX,
@@ -92,10 +92,11 @@ def _documents(layout: Layout):
     entries = {entry_id: _normalized(entry) for entry_id, entry in kb.entries.items()}
     splitter = _german_splitter(entries.values())
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
-    concept_by_entry = concept_of_entries(kb.concepts)
+    concepts_by_entry = concepts_of_entries(kb.concepts)
     for entry_id, original in kb.entries.items():
         entry = entries[entry_id]
-        cid = concept_by_entry.get(entry["id"])
+        cids = concepts_by_entry.get(entry["id"]) or []
+        cid = cids[0] if cids else None
         concept = _normalized_concept(kb.concepts[cid]) if cid and cid in kb.concepts else None
         alias_text = "\n".join(entry.get("aliases") or [])
         concept_text = "\n".join([concept["title"], *(concept.get("aliases") or [])]) if concept else ""
@@ -116,6 +117,7 @@ def _documents(layout: Layout):
             "kind": entry["kind"],
             "lang": lang,
             "concept": cid or "",
+            "concepts": cids[1:],  # the other concepts that list it: it joins one that matched (engine._concept_key)
             "aliases": alias_text,
             "aliases_de": alias_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
@@ -170,7 +172,7 @@ def _documents(layout: Layout):
 
 
 # What a document carries for the document table or the passage index, not for whoosh.
-TABLE_ONLY = frozenset({"central", "passages", "length", "milestone"})
+TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone"})
 # An LCG framework step whose text only marks a moment of the game ("This step formalizes the
 # beginning of the draw phase."): it states no rule, yet its heading repeats the phase's name.
 MILESTONE = re.compile(r"This step formalizes the (?:beginning|end)\b")

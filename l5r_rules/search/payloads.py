@@ -17,14 +17,20 @@ def concept_url(concept_id: str) -> str:
     return permalink(concept_page(concept_id))
 
 
-def concept_of_entries(concepts: dict[str, dict]) -> dict[str, str]:
-    """entry id -> id of the concept that lists it (first concept wins, in id order)."""
-    out: dict[str, str] = {}
+def concepts_of_entries(concepts: dict[str, dict]) -> dict[str, list[str]]:
+    """entry id -> ids of the concepts that list it, in id order (the first is the entry's concept)."""
+    out: dict[str, list[str]] = {}
     for cid in sorted(concepts):
         for ids in (concepts[cid].get("entries") or {}).values():
             for eid in ids:
-                out.setdefault(eid, cid)
+                if cid not in out.setdefault(eid, []):
+                    out[eid].append(cid)
     return out
+
+
+def concept_of_entries(concepts: dict[str, dict]) -> dict[str, str]:
+    """entry id -> id of the concept that lists it (first concept wins, in id order)."""
+    return {eid: cids[0] for eid, cids in concepts_of_entries(concepts).items()}
 
 
 def entry_payload(entry: dict, concept: str | None, document_title: str | None) -> dict:

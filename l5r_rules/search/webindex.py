@@ -235,7 +235,7 @@ def _doc_rows(eng, urls: Urls) -> list[dict]:
     rows = []
     for n, doc in enumerate(eng.docs):
         row = {
-            k: doc[k] for k in ("id", "doctype", "edition", "game", "kind", "concept", "central", "length", "milestone")
+            k: doc[k] for k in ("id", "doctype", "edition", "game", "kind", "concept", "concepts", "central", "length", "milestone")
         }
         if doc["doctype"] == "entry":
             p = eng.payload(n)

@@ -979,7 +979,7 @@
         if (!groupScore.has(key)) groupScore.set(key, score);
         continue;
       }
-      key = doc.concept || doc.id;
+      key = conceptKey(doc, groups, docs);
       if (groups.has(key) && groups.get(key)[1].some(function (h) { return docs[h[0]].edition === doc.edition; })) {
         key = "entry:" + doc.id;
       }
@@ -1011,6 +1011,21 @@
     }
     return out;
   };
+  // engine._concept_key
+  function conceptKey(doc, groups, docs) {
+    var cids = doc.concepts || [];
+    for (var i = 0; i < cids.length; i++) {
+      var g = groups.get(cids[i]);
+      if (!g || g[0] === null || !isCentral(docs[g[0]], doc.id)) continue;
+      if (!g[1].some(function (h) { return docs[h[0]].edition === doc.edition; })) return cids[i];
+    }
+    return doc.concept || doc.id;
+  }
+  function isCentral(concept, id) {
+    var central = concept.central || {};
+    for (var e in central) if (central[e] === id) return true;
+    return false;
+  }
   Engine.prototype.central = function (concept, hits) {
     var central = this.docs[concept].central || {}, ids = new Set(), docs = this.docs;
     for (var e in central) ids.add(central[e]);
