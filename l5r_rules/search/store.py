@@ -24,7 +24,19 @@ FIELD_DOCS = "field-docs.json"  # field -> number of documents that have it (fie
 REGISTRY = "registry.json"  # the games and editions of glossary/_sources.yaml (editions.Registry), for filters
 # What ranking and filtering need of each document, so a search reads a stored
 # payload only for the hits it prints.
-TABLE_FIELDS = ("id", "doctype", "game", "edition", "kind", "concept", "concepts", "central", "refers", "length", "milestone")
+TABLE_FIELDS = (
+    "id",
+    "doctype",
+    "game",
+    "edition",
+    "kind",
+    "concept",
+    "concepts",
+    "central",
+    "refers",
+    "length",
+    "milestone",
+)
 LOCK_NAME = ".index.lock"
 PASSAGE_INDEX = "passages"
 PASSAGE_TABLE = "passages.json"  # {"entry": [entry docnum of each passage], "field_docs": {field: passages}}

@@ -179,6 +179,10 @@ def _constants() -> dict:
     }
 
 
+# What the browser needs of each document (engine.docs) to filter, rank and group
+DOC_FIELDS = ("id", "doctype", "edition", "game", "kind", "concept", "concepts", "central", "length", "milestone")
+
+
 def _words() -> dict:
     return {
         "QUERY_STOPWORDS": sorted(querying.QUERY_STOPWORDS),
@@ -234,9 +238,7 @@ def _doc_rows(eng, urls: Urls) -> list[dict]:
     """What ranking, grouping and the result list need of each document (errata: only a place)."""
     rows = []
     for n, doc in enumerate(eng.docs):
-        row = {
-            k: doc[k] for k in ("id", "doctype", "edition", "game", "kind", "concept", "concepts", "central", "length", "milestone")
-        }
+        row = {k: doc[k] for k in DOC_FIELDS}
         if doc["doctype"] == "entry":
             p = eng.payload(n)
             row.update(term=p["term"], lang=p["lang"], url=urls.url(entry_page(doc["id"])))
