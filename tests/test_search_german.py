@@ -52,6 +52,14 @@ def test_verb_forms_also_search_the_noun_stem(engine, stem, expected):
     assert _verb_stems(engine.stats, [([stem], 1.0)]) == [([expected], 0.8)]
 
 
+@pytest.mark.parametrize("stem,candidates", [("kontrolli", ["kontroll"]), ("gelegt", ["leg", "geleg"]), ("endet", ["end"])])
+def test_verb_stem_candidates(stem, candidates):
+    """-ieren verbs ("kontrolliere" -> kontrolli -> kontroll) and participles ("gelegt" -> leg) too."""
+    from l5r_rules.search.querying import _verb_stem_candidates
+
+    assert _verb_stem_candidates(stem) == candidates
+
+
 @pytest.mark.parametrize("stem", ["stadt", "bow", "end", "spiel"])  # stad: no German entry uses it
 def test_no_verb_stem_for_other_words(engine, stem):
     assert _verb_stems(engine.stats, [([stem], 1.0)]) == []

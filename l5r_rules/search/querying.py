@@ -360,11 +360,25 @@ def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[l
     Only on the query side: nouns in the index (Stadt, Markt) keep their -t."""
     out = []
     for terms, weight in analyzed:
-        if len(terms) != 1 or len(terms[0]) < 5 or not terms[0].endswith("t"):
+        if len(terms) != 1 or len(terms[0]) < 5:
             continue
-        stem = terms[0][:-2] if terms[0].endswith("et") else terms[0][:-1]
-        if _known(reader, "de", [stem]):
-            out.append(([stem], weight * VERB_STEM_WEIGHT))
+        for stem in _verb_stem_candidates(terms[0]):
+            if _known(reader, "de", [stem]):
+                out.append(([stem], weight * VERB_STEM_WEIGHT))
+                break
+    return out
+
+
+def _verb_stem_candidates(term: str) -> list[str]:
+    """A German verb's stem as a noun of the rulebook may have it: "endet" -> end, "kontrolliere"
+    (stemmed kontrolli, an -ieren verb) -> kontroll, "gelegt" (a participle) -> leg."""
+    out = []
+    if term.startswith("ge") and term.endswith("t") and len(term) >= 6:
+        out.append(term[2:-1])
+    if term.endswith("t"):
+        out.append(term[:-2] if term.endswith("et") else term[:-1])
+    if term.endswith("i"):
+        out.append(term[:-1])
     return out
 
 

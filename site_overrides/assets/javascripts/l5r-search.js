@@ -544,12 +544,22 @@
     var out = [];
     for (var i = 0; i < analyzed.length; i++) {
       var terms = analyzed[i][0], weight = analyzed[i][1];
-      if (terms.length !== 1 || [...terms[0]].length < 5 || !terms[0].endsWith("t")) continue;
-      var stem = terms[0].endsWith("et") ? terms[0].slice(0, -2) : terms[0].slice(0, -1);
-      if (this.known("de", [stem])) out.push([[stem], weight * this.Q.VERB_STEM_WEIGHT]);
+      if (terms.length !== 1 || [...terms[0]].length < 5) continue;
+      var stems = verbStemCandidates(terms[0]);
+      for (var k = 0; k < stems.length; k++) {
+        if (this.known("de", [stems[k]])) { out.push([[stems[k]], weight * this.Q.VERB_STEM_WEIGHT]); break; }
+      }
     }
     return out;
   };
+  // querying._verb_stem_candidates
+  function verbStemCandidates(term) {
+    var out = [];
+    if (term.startsWith("ge") && term.endsWith("t") && [...term].length >= 6) out.push(term.slice(2, -1));
+    if (term.endsWith("t")) out.push(term.endsWith("et") ? term.slice(0, -2) : term.slice(0, -1));
+    if (term.endsWith("i")) out.push(term.slice(0, -1));
+    return out;
+  }
 
   // querying._real_word
   Engine.prototype.realWord = function (word) {
