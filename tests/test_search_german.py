@@ -52,7 +52,9 @@ def test_verb_forms_also_search_the_noun_stem(engine, stem, expected):
     assert _verb_stems(engine.stats, [([stem], 1.0)]) == [([expected], 0.8)]
 
 
-@pytest.mark.parametrize("stem,candidates", [("kontrolli", ["kontroll"]), ("gelegt", ["leg", "geleg"]), ("endet", ["end"])])
+@pytest.mark.parametrize(
+    "stem,candidates", [("kontrolli", ["kontroll"]), ("gelegt", ["leg", "geleg"]), ("endet", ["end"])]
+)
 def test_verb_stem_candidates(stem, candidates):
     """-ieren verbs ("kontrolliere" -> kontrolli -> kontroll) and participles ("gelegt" -> leg) too."""
     from l5r_rules.search.querying import _verb_stem_candidates
