@@ -148,6 +148,9 @@ TRICKY = [
     "the of and",
     "!!!",
     "",
+    "lotus",  # a book named, nothing else: where its rules begin
+    "worum gehts bei kampf um rokugan",
+    "ccg",
 ]
 
 

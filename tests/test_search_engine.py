@@ -175,6 +175,20 @@ def test_an_entry_joins_the_matching_concept_it_is_central_to(tmp_path):
     assert "gold-bowing" in [h.payload["id"] for h in bowing.hits]
 
 
+@pytest.mark.parametrize("question", ["lotus", "Lotus Edition", "worum gehts bei lotus"])
+def test_a_question_naming_only_a_book_opens_it(engine, question):
+    results = engine.search(question)
+    assert results.opening and results.hits
+    assert {h.payload["edition"] for h in results.hits} == {"lotus"}
+    orders = [h.payload["order"] for h in results.hits if h.payload["kind"] != "overview"]
+    assert orders == sorted(orders)  # in book order, after its overview entries
+    assert len(results.hits) <= 3 and all(h.passage for h in results.hits)
+
+
+def test_a_question_naming_nothing_searchable_finds_nothing(engine):
+    assert not engine.search("the of and").hits and not engine.search("the of and").opening
+
+
 def test_edition_named_with_nothing_there_widens(engine):
     results = engine.search("Verteidigungsbonus lotus")
     assert results.widened and "bfr-verteidigungsbonus" in ids(results)

@@ -69,6 +69,9 @@ MILESTONE_FACTOR = 0.6
 # this much more: the kind of entry is what separates the card diagram's legend from a rule using
 # the same words. Chosen on the own set and the tune half (1.25, 1.5 and 2.0 lost no question).
 KIND_CUE_FACTOR = 1.5
+# A question that names a book and nothing else ("lotus", "battle for rokugan") lists the book's
+# overview entries and first entries, this many per book, instead of nothing.
+OPENING_ENTRIES = 3
 
 
 class PassageIndex:
@@ -185,6 +188,7 @@ class Results:
     games: list[str]
     corrections: dict[str, list[str]]
     widened: bool = False  # the editions named in the query matched nothing, so all were searched
+    opening: bool = False  # the query named only editions or games: the hits open those books
     terms: Terms = EMPTY_TERMS  # what the query searched, to mark in the passages shown
 
     @property
@@ -310,6 +314,9 @@ class Engine:
         q = build_query(self.stats, p)
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
+            if p.editions or p.games:  # "lotus", "worum geht's bei Kampf um Rokugan": the book itself
+                results.groups = self._opening(editions, games, kind, limit)
+                results.opening = bool(results.groups)
             return results
         scores, parts = entry_scores(self.stats, self.passages, self.docs, q)
         results.terms = Terms.of(q)
@@ -330,6 +337,22 @@ class Engine:
             if explain:
                 hit.explain = explanation(self, q, docnum, hit, part)
         return results
+
+    def _opening(self, editions: set[str], games: set[str], kind: str | None, limit: int) -> list[Group]:
+        """A question that names only editions or games, nothing to search: each book's overview
+        entries and its first entries (OPENING_ENTRIES in all, in book order), books in registry order."""
+        out = []
+        for ed in self.registry.order:
+            docs = [
+                d
+                for d, doc in enumerate(self.docs)
+                if doc["doctype"] == "entry" and doc["edition"] == ed and self._passes(doc, editions, games, kind)
+            ]
+            docs.sort(key=lambda d: (self.docs[d]["kind"] != "overview", self.docs[d].get("order") or 0, d))
+            for d in docs[:OPENING_ENTRIES]:
+                passage = self._passage(d, None)
+                out.append(Group(None, [Hit(self.payload(d), 0.0, False, passage)]))
+        return out[:limit]
 
     def _passage(self, docnum: int, pnum: int | None) -> dict | None:
         """The passage a hit shows: its best one (else its first), and for a German entry the

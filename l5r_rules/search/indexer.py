@@ -111,6 +111,7 @@ def _documents(layout: Layout):
             "doctype": "entry",
             "passages": _passage_docs(original, lang, splitter),
             "length": len(_WORD.findall(entry["text"])),  # words of rule text: a short glossary entry defines
+            "order": entry.get("order"),  # its place in its book: a question naming only a book opens it (engine)
             "milestone": bool(MILESTONE.match(entry["text"])),  # a framework step that only marks a moment
             "game": entry["game"],
             "edition": entry["edition"],
@@ -172,7 +173,7 @@ def _documents(layout: Layout):
 
 
 # What a document carries for the document table or the passage index, not for whoosh.
-TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone"})
+TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone", "order"})
 # An LCG framework step whose text only marks a moment of the game ("This step formalizes the
 # beginning of the draw phase."): it states no rule, yet its heading repeats the phase's name.
 MILESTONE = re.compile(r"This step formalizes the (?:beginning|end)\b")

@@ -103,7 +103,8 @@ COMPARE_WORDS = frozenset("change changed changes same differ differs differentl
 GERMAN_FUNCTION_WORDS = frozenset(
     "wann wie wer wo warum welche welcher welches gibt darf kann muss soll viele passiert ich ist sind "
     "und oder mit nicht der das dem des ein eine einen einem einer im zum zur bei vom auf es man sich wenn "
-    "dann noch wird werden hat haben kein keine zu von für fur nach über uber durch".split()
+    "dann noch wird werden hat haben kein keine zu von für fur nach über uber durch "
+    "worum gehts geht's gibts gibt's".split()
 )
 # In a German question these are German words too: "die" the article, not the English verb
 # (whose synonym is "destroyed"), "den", "was".

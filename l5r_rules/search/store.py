@@ -36,6 +36,7 @@ TABLE_FIELDS = (
     "refers",
     "length",
     "milestone",
+    "order",
 )
 LOCK_NAME = ".index.lock"
 PASSAGE_INDEX = "passages"

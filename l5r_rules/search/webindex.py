@@ -160,6 +160,7 @@ def _constants() -> dict:
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
             "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
             "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,
+            "OPENING_ENTRIES": engine.OPENING_ENTRIES,
         },
         "decompound": {
             "MIN_PART": decompound.MIN_PART,
@@ -180,7 +181,19 @@ def _constants() -> dict:
 
 
 # What the browser needs of each document (engine.docs) to filter, rank and group
-DOC_FIELDS = ("id", "doctype", "edition", "game", "kind", "concept", "concepts", "central", "length", "milestone")
+DOC_FIELDS = (
+    "id",
+    "doctype",
+    "edition",
+    "game",
+    "kind",
+    "concept",
+    "concepts",
+    "central",
+    "length",
+    "milestone",
+    "order",
+)
 
 
 def _words() -> dict:

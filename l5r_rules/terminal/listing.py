@@ -94,7 +94,13 @@ def results_lines(results, columns: int) -> list[str]:
     if results.corrections:
         fixes = "; ".join(f"{w} ≈ {', '.join(c[:3])}" for w, c in results.corrections.items())
         out.append(click.style(f"Typo tolerance: {clean(fixes)}", dim=True))
-    if results.widened:
+    if results.opening:
+        out.append(
+            click.style(
+                f"Nothing to search but {', '.join(results.editions + results.games)}: where its rules begin.", dim=True
+            )
+        )
+    elif results.widened:
         out.append(click.style(f"Nothing in {', '.join(results.editions)}; showing all editions.", dim=True))
     elif results.editions or results.games:
         out.append(click.style(f"Only: {', '.join(results.editions + results.games)}", dim=True))

@@ -923,8 +923,14 @@
     if (edition) p.editions.forEach(function (e) { p.soft.add(e); });
     var q = this.buildQuery(p);
     var results = { query: text, groups: [], editions: Array.from(editions).sort(), corrections: p.corrections,
-      widened: false, terms: null };
-    if (!q) return results;
+      widened: false, opening: false, terms: null };
+    if (!q) {
+      if (p.editions.size || p.games.size) {
+        results.groups = this.opening(editions, games, limit);
+        results.opening = results.groups.length > 0;
+      }
+      return results;
+    }
     var es = this.entryScores(q);
     results.terms = queryTerms(q, this.H);
     var demote = !p.asksMeaning;
@@ -1036,6 +1042,25 @@
     for (var e in central) if (central[e] === id) return true;
     return false;
   }
+  // engine.Engine._opening
+  Engine.prototype.opening = function (editions, games, limit) {
+    var out = [], docs = this.docs, n = this.E.OPENING_ENTRIES;
+    for (var i = 0; i < this.ix.order.length; i++) {
+      var ed = this.ix.order[i], found = [];
+      for (var d = 0; d < docs.length; d++) {
+        if (docs[d].doctype === "entry" && docs[d].edition === ed && this.passes(docs[d], editions, games)) found.push(d);
+      }
+      found.sort(function (a, b) {
+        return (docs[a].kind !== "overview") - (docs[b].kind !== "overview") ||
+          (docs[a].order || 0) - (docs[b].order || 0) || a - b;
+      });
+      for (var k = 0; k < found.length && k < n; k++) {
+        out.push({ concept: null, note: null,
+          hits: [{ docnum: found[k], score: 0.0, matched: false, passage: this.passageOf(found[k], null) }] });
+      }
+    }
+    return out.slice(0, limit);
+  };
   Engine.prototype.central = function (concept, hits) {
     var central = this.docs[concept].central || {}, ids = new Set(), docs = this.docs;
     for (var e in central) ids.add(central[e]);
@@ -1237,6 +1262,7 @@
         " (named in the question)";
     }
     if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
+    if (results.opening) status += ": nothing to search but the book, so here is where its rules begin";
     var fixes = Object.keys(results.corrections).map(function (typed) {
       return "\u201c" + typed + "\u201d as " + results.corrections[typed].join(" / ");
     });
