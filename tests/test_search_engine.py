@@ -189,6 +189,25 @@ def test_a_question_naming_nothing_searchable_finds_nothing(engine):
     assert not engine.search("the of and").hits and not engine.search("the of and").opening
 
 
+def test_an_entry_that_only_touches_its_concept_opens_no_group(tmp_path):
+    """gold-bowing is listed by "a-phases" in passing (first in id order, so its concept), beside
+    lotus-1-straighten-phase, central there. "bowing" matches gold-bowing well: it does not open a
+    group in which the weaker straighten phase would rank at gold-bowing's score."""
+    root = fixture_checkout(tmp_path)
+    concepts = root / "glossary" / "concepts"
+    head, _, _ = (concepts / "dueling.yaml").read_text(encoding="utf-8").partition("\nentries:")
+    extra = head.replace("id: dueling", "id: a-phases").replace("title: Duels", "title: Phases")
+    extra += "\nentries:\n  gold: [gold-1-straighten-phase, gold-bowing]\n  lotus: [lotus-1-straighten-phase]\n"
+    extra += "reviewed:\n  by: test fixture\n  date: '2026-11-26'\n"
+    extra += "  entries: [gold-1-straighten-phase, gold-bowing, lotus-1-straighten-phase]\n"
+    (concepts / "a-phases.yaml").write_text(extra, encoding="utf-8")
+    with open_engine(root) as e:
+        assert e.entry("gold-bowing")["concept"] == "a-phases"
+        groups = e.search("bowing", limit=20).groups
+    of = {h.payload["id"]: n for n, g in enumerate(groups) for h in g.hits}
+    assert of["gold-bowing"] != of["lotus-1-straighten-phase"]
+
+
 def test_edition_named_with_nothing_there_widens(engine):
     results = engine.search("Verteidigungsbonus lotus")
     assert results.widened and "bfr-verteidigungsbonus" in ids(results)

@@ -443,6 +443,10 @@ class Engine:
                 group_score.setdefault(key, score)
                 continue
             key = _concept_key(doc, groups, self.docs)
+            if key not in groups and key == doc["concept"] and not self._central_to(key, doc["id"]):
+                # an entry that only touches its concept (a What's New page listing it) does not open the
+                # concept's group: other entries of the concept would rank at its score, above their own
+                key = "entry:" + doc["id"]
             if key in groups and any(self.docs[h[0]]["edition"] == doc["edition"] for h in groups[key][1]):
                 key = "entry:" + doc["id"]  # a concept shows one entry per edition; others rank alone
             groups.setdefault(key, [None, []])[1].append((docnum, score, True))
@@ -472,6 +476,11 @@ class Engine:
             if total >= limit:
                 break
         return out
+
+    def _central_to(self, concept_id: str, entry_id: str) -> bool:
+        """Whether the entry is the concept's central entry of its edition."""
+        concept = self.docnum.get(("concept", concept_id))
+        return concept is not None and entry_id in (self.docs[concept].get("central") or {}).values()
 
     def _central(self, concept: int, hits: list) -> bool:
         """Whether one of `hits` is the concept's central entry of its edition (what the concept is about)."""

@@ -996,6 +996,10 @@
         continue;
       }
       key = conceptKey(doc, groups, docs);
+      if (!groups.has(key) && key === doc.concept) {
+        var c = this.docnum.get("concept:" + key);
+        if (c === undefined || !isCentral(docs[c], doc.id)) key = "entry:" + doc.id;
+      }
       if (groups.has(key) && groups.get(key)[1].some(function (h) { return docs[h[0]].edition === doc.edition; })) {
         key = "entry:" + doc.id;
       }
