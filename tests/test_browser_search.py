@@ -151,6 +151,7 @@ TRICKY = [
     "lotus",  # a book named, nothing else: where its rules begin
     "worum gehts bei kampf um rokugan",
     "ccg",
+    "bowing ccg vs lcg",  # a game and another game's edition: both
 ]
 
 

@@ -208,6 +208,26 @@ def test_an_entry_that_only_touches_its_concept_opens_no_group(tmp_path):
     assert of["gold-bowing"] != of["lotus-1-straighten-phase"]
 
 
+@pytest.mark.parametrize(
+    "question,editions",
+    [
+        ("bowing ccg vs lcg", {"gold", "lotus", "ivory", "lcg"}),  # a game and another game's edition: both
+        ("bowing ccg lotus", {"lotus"}),  # an edition of the game named: that edition
+        ("bowing ccg", set()),  # a game alone stays a game filter
+    ],
+)
+def test_a_game_beside_an_edition_of_another_game_adds_its_editions(engine, question, editions):
+    from l5r_rules.search.querying import plan
+
+    p = plan(question, engine.synonyms, engine.names)
+    assert p.editions == editions
+    results = engine.search(question, limit=30)
+    assert not results.widened and results.hits
+    if editions:
+        assert {h.payload["edition"] for h in results.hits} <= editions
+        assert "lcg" not in editions or "lcg-bow-bowed" in ids(results)
+
+
 def test_edition_named_with_nothing_there_widens(engine):
     results = engine.search("Verteidigungsbonus lotus")
     assert results.widened and "bfr-verteidigungsbonus" in ids(results)

@@ -58,6 +58,7 @@ class EditionWords:
 
     phrases: dict[tuple[str, ...], tuple[frozenset[str], frozenset[str]]]
     soft: dict[str, frozenset[str]]
+    games: dict[str, frozenset[str]] = field(default_factory=dict)  # game id -> its editions
 
     @property
     def longest(self) -> int:
@@ -77,7 +78,8 @@ class EditionWords:
                 phrases[tuple(words_of(words))] = (eds | {ed.id}, games)
             for word in ed.soft_words:
                 soft.setdefault(word.lower(), set()).add(ed.id)
-        return cls(phrases, {w: frozenset(eds) for w, eds in soft.items()})
+        games = {g.id: frozenset(e.id for e in registry.editions if e.game == g.id) for g in registry.games}
+        return cls(phrases, {w: frozenset(eds) for w, eds in soft.items()}, games)
 
 
 # Question words that carry no meaning for the rules ("what happens when ...").
@@ -220,6 +222,11 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
             p.slots = [s for s in p.slots if not any(s is w for w in soft_slots)] or p.slots
         else:
             p.soft_editions |= named_soft
+    if p.editions and p.games:  # "bowing ccg vs lcg": the CCG's editions and the LCG, not their intersection
+        for game in sorted(p.games):
+            if not p.editions & names.games.get(game, frozenset()):
+                p.editions |= names.games.get(game, frozenset())
+        p.games = set()
     return p
 
 

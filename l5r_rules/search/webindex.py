@@ -244,6 +244,7 @@ def _edition_words(names: querying.EditionWords) -> dict:
     return {
         "phrases": [[list(k), sorted(eds), sorted(games)] for k, (eds, games) in sorted(names.phrases.items())],
         "soft": {w: sorted(eds) for w, eds in sorted(names.soft.items())},
+        "games": {g: sorted(eds) for g, eds in sorted(names.games.items())},
     }
 
 

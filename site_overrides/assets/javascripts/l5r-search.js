@@ -387,6 +387,7 @@
       this.longestEdition = Math.max(this.longestEdition, row[0].length);
     }
     this.soft = ix.editions.soft;
+    this.gameEditions = ix.editions.games || {};
     this.synonyms = new Map();
     this.longestSynonym = 1;
     for (var key in ix.synonyms) {
@@ -515,6 +516,13 @@
         var unsoft = p.slots.filter(function (s) { return softSlots.indexOf(s) < 0; });
         if (unsoft.length) p.slots = unsoft;
       } else namedSoft.forEach(function (e) { p.soft.add(e); });
+    }
+    if (p.editions.size && p.games.size) {
+      Array.from(p.games).sort().forEach(function (g) {
+        var eds = self.gameEditions[g] || [];
+        if (!eds.some(function (e) { return p.editions.has(e); })) eds.forEach(function (e) { p.editions.add(e); });
+      });
+      p.games = new Set();
     }
     return p;
   };
