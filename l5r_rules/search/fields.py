@@ -10,10 +10,9 @@ lives in the stored `payload`
 
 from __future__ import annotations
 
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, FieldType, Schema
-from whoosh.formats import Existence
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from .analysis import english, german, plain
+from .analysis import english, german
 
 # field name -> (language, boost). Term and aliases weigh most: a judge types the name of the rule.
 SEARCH_FIELDS: dict[str, tuple[str, float]] = {
@@ -70,9 +69,7 @@ def build_schema() -> Schema:
         concept=ID,
         refers=KEYWORD(commas=True),  # errata: entry and concept ids the record is about
         payload=STORED,
-        # unstemmed vocabulary for typo tolerance and compound splitting: looked up, never scored,
-        # so postings record only that a document has the word. Scorable all the same: whoosh looks
-        # for a missing lengths column with a stat() per posting while writing
-        words=FieldType(format=Existence(), analyzer=plain(), scorable=True),
+        # (the unstemmed vocabulary of typo tolerance and compound splitting is no field: it is
+        # only looked up, never scored, so it is a file beside the index, vocabulary.py)
         **searchable,
     )

@@ -33,8 +33,10 @@ from .store import (
     write_field_docs,
     write_passage_table,
     write_registry,
+    write_words,
 )
 from .synonyms import write_json as write_synonyms
+from .vocabulary import count as count_words
 
 
 def _lang_fields(lang: str, **values: str) -> dict[str, str]:
@@ -46,8 +48,8 @@ _WORD = re.compile(WORD_PATTERN)
 
 
 def _distinct_words(*texts: str) -> str:
-    """Each word of `texts` once: the `words` field records only whether a document has a
-    word, so repeating it would only cost the analyzer time."""
+    """Each word of `texts` once: the vocabulary (vocabulary.py) records only whether a document
+    has a word, so repeating it would only cost time."""
     return " ".join(dict.fromkeys(w.lower() for text in texts for w in _WORD.findall(text)))
 
 
@@ -169,8 +171,8 @@ def _documents(layout: Layout):
         }
 
 
-# What a document carries for the document table or the passage index, not for whoosh.
-TABLE_ONLY = frozenset({"central", "passages", "length", "milestone"})
+# What a document carries for the document table, the passage index or the vocabulary, not for whoosh.
+TABLE_ONLY = frozenset({"central", "passages", "length", "milestone", "words"})
 # An LCG framework step whose text only marks a moment of the game ("This step formalizes the
 # beginning of the draw phase."): it states no rule, yet its heading repeats the phase's name.
 MILESTONE = re.compile(r"This step formalizes the (?:beginning|end)\b")
@@ -249,6 +251,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
         _write_passages(tmp, docs)
         write_doc_table(tmp, table)
         write_field_docs(tmp, filled)
+        write_words(tmp, count_words(doc["words"] for doc in docs if doc.get("words")))
         write_registry(tmp, registry)
         write_synonyms(tmp)
         write_stamp(tmp, stamp)
