@@ -1,9 +1,10 @@
 """The index build's shortcuts make exactly what whoosh made.
 
-fields.Text analyzes a text a word at a time through a memo (analysis.index_terms) instead of
-running whoosh's filter chain over every word: here its (term, frequency, weight, value) items
-are compared with whoosh's own TEXT field's, for every searchable field of both schemas, over
-the fixture glossary's texts and some awkward ones.
+indexer._writer remembers each document's field length while whoosh commits: the blocks it
+writes are compared with whoosh's own writer's. fields.Text analyzes a text a word at a time
+through a memo (analysis.index_terms) instead of running whoosh's filter chain over every word:
+its (term, frequency, weight, value) items are compared with whoosh's own TEXT field's, for every
+searchable field of both schemas, over the fixture glossary's texts and some awkward ones.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from pathlib import Path
 import pytest
 import yaml
 from whoosh.fields import TEXT
+from whoosh.filedb.filestore import RamStorage
 
 from l5r_rules.search.analysis import analyze, english, german, index_terms, plain
 from l5r_rules.search.fields import Text, build_passage_schema, build_schema
+from l5r_rules.search.indexer import _writer
 
 GLOSSARY = Path(__file__).resolve().parent / "fixtures" / "search" / "glossary"
 AWKWARD = [
@@ -57,3 +60,35 @@ def test_text_fields_index_as_whooshs_text(schema):
 def test_word_at_a_time_is_the_analyzers_own(analyzer):
     for text in TEXTS:
         assert index_terms(analyzer, text) == [t.text for t in analyzer(text)] == analyze(analyzer, text)
+
+
+def _block_stats(writer_of) -> dict:
+    """(field, term) -> each posting's document, weight and its block's least and greatest field
+    length, of an index of TEXTS written by `writer_of(ix)`."""
+    ix = RamStorage().create_index(build_passage_schema())
+    writer = writer_of(ix)
+    for text in TEXTS:
+        writer.add_document(text=text, text_de=text, payload=text)
+    writer.commit()
+    out = {}
+    with ix.reader() as reader:
+        for name in ("text", "text_de"):
+            for term in reader.lexicon(name):
+                m = reader.postings(name, term)
+                rows = []
+                while m.is_active():
+                    rows.append((m.id(), m.weight(), m.block_min_length(), m.block_max_length()))
+                    m.next()
+                out[(name, term)] = rows
+    return out
+
+
+def test_remembered_lengths_write_the_same_blocks():
+    """The indexer's writer reads each document's field length once while committing
+    (indexer._writer); every posting and block records what whoosh's own writer records."""
+    ix = RamStorage().create_index(build_passage_schema())
+    writer = _writer(ix)
+    assert "per_document_reader" in vars(writer)  # the hook whoosh's commit calls is ours
+    writer.cancel()
+    ours, theirs = _block_stats(_writer), _block_stats(lambda ix: ix.writer())
+    assert len(ours) > 100 and ours == theirs

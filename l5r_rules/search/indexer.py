@@ -236,7 +236,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
-        writer = ix.writer()
+        writer = _writer(ix)
         table = []
         filled = dict.fromkeys(sorted(AVERAGED_OVER_FILLED), 0)
         for doc in docs:
@@ -262,10 +262,42 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
     return target
 
 
+def _writer(ix):
+    """A whoosh writer of `ix` whose commit reads each document's field length once.
+
+    While committing, whoosh writes every posting with its document's field length, read back
+    from the lengths it just wrote, a column look-up per posting (~100,000 of them, each term of
+    a document asking again); here each (document, field) is read once and then remembered."""
+    writer = ix.writer()
+    lengths_reader = getattr(writer, "per_document_reader", None)
+    if lengths_reader is not None:
+        writer.per_document_reader = lambda: _RememberedLengths(lengths_reader())
+    return writer
+
+
+class _RememberedLengths:
+    """A whoosh per-document reader whose doc_field_length answers each question once (the
+    segment being written never changes while its postings are written)."""
+
+    def __init__(self, reader):
+        self._reader = reader
+        self._known: dict[tuple[int, str, int], int] = {}
+
+    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
+        key = (docnum, fieldname, default)
+        length = self._known.get(key)
+        if length is None:
+            length = self._known[key] = self._reader.doc_field_length(docnum, fieldname, default)
+        return length
+
+    def __getattr__(self, name):
+        return getattr(self._reader, name)
+
+
 def _write_passages(tmp: Path, docs: list[dict]) -> None:
     """The passage index, and the table of each passage's entry (document number in the main index)."""
     pix = windex.create_in(str(tmp), build_passage_schema(), indexname=PASSAGE_INDEX)
-    writer = pix.writer()
+    writer = _writer(pix)
     entry_of: list[int] = []
     filled = dict.fromkeys(PASSAGE_FIELDS, 0)
     for docnum, doc in enumerate(docs):
