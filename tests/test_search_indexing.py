@@ -62,17 +62,22 @@ def test_word_at_a_time_is_the_analyzers_own(analyzer):
         assert index_terms(analyzer, text) == [t.text for t in analyzer(text)] == analyze(analyzer, text)
 
 
-def _block_stats(writer_of) -> dict:
+def _block_stats(schema, writer_of) -> dict:
     """(field, term) -> each posting's document, weight and its block's least and greatest field
     length, of an index of TEXTS written by `writer_of(ix)`."""
-    ix = RamStorage().create_index(build_passage_schema())
+    ix = RamStorage().create_index(schema)
     writer = writer_of(ix)
-    for text in TEXTS:
-        writer.add_document(text=text, text_de=text, payload=text)
+    for n, text in enumerate(TEXTS):
+        fields = {"text": text, "text_de": text, "payload": text}
+        if "id" in schema:  # the entry index: unscored ID fields too
+            fields.update(id=f"doc-{n}", doctype="entry", kind="rule" if n % 2 else "", refers="a,b", term=text[:20])
+        writer.add_document(**{k: v for k, v in fields.items() if v})
     writer.commit()
     out = {}
     with ix.reader() as reader:
-        for name in ("text", "text_de"):
+        for name in schema.names():
+            if not schema[name].indexed:
+                continue
             for term in reader.lexicon(name):
                 m = reader.postings(name, term)
                 rows = []
@@ -83,12 +88,14 @@ def _block_stats(writer_of) -> dict:
     return out
 
 
-def test_remembered_lengths_write_the_same_blocks():
+@pytest.mark.parametrize("schema", [build_schema(), build_passage_schema()], ids=["entries", "passages"])
+def test_remembered_lengths_write_the_same_blocks(schema):
     """The indexer's writer reads each document's field length once while committing
     (indexer._writer); every posting and block records what whoosh's own writer records."""
-    ix = RamStorage().create_index(build_passage_schema())
+    ix = RamStorage().create_index(schema)
     writer = _writer(ix)
     assert "per_document_reader" in vars(writer)  # the hook whoosh's commit calls is ours
     writer.cancel()
-    ours, theirs = _block_stats(_writer), _block_stats(lambda ix: ix.writer())
+    ours, theirs = _block_stats(schema, _writer), _block_stats(schema, lambda ix: ix.writer())
     assert len(ours) > 100 and ours == theirs
+    assert any(k[0] == "id" for k in ours) == ("id" in schema)

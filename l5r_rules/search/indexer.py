@@ -271,19 +271,24 @@ def _writer(ix):
     writer = ix.writer()
     lengths_reader = getattr(writer, "per_document_reader", None)
     if lengths_reader is not None:
-        writer.per_document_reader = lambda: _RememberedLengths(lengths_reader())
+        writer.per_document_reader = lambda: _RememberedLengths(lengths_reader(), ix.schema)
     return writer
 
 
 class _RememberedLengths:
     """A whoosh per-document reader whose doc_field_length answers each question once (the
-    segment being written never changes while its postings are written)."""
+    segment being written never changes while its postings are written). A field that is not
+    scorable has no lengths (whoosh counts none), so its answer is the default without the
+    file-system look-up whoosh makes for the missing column."""
 
-    def __init__(self, reader):
+    def __init__(self, reader, schema):
         self._reader = reader
+        self._unscored = frozenset(name for name in schema.names() if not schema[name].scorable)
         self._known: dict[tuple[int, str, int], int] = {}
 
     def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
+        if fieldname in self._unscored:
+            return default
         key = (docnum, fieldname, default)
         length = self._known.get(key)
         if length is None:
