@@ -99,3 +99,24 @@ def test_remembered_lengths_write_the_same_blocks(schema):
     ours, theirs = _block_stats(schema, _writer), _block_stats(schema, lambda ix: ix.writer())
     assert len(ours) > 100 and ours == theirs
     assert any(k[0] == "id" for k in ours) == ("id" in schema)
+
+
+MARKDOWN = [
+    "One paragraph\nover two lines.\n\nAnother *with **emphasis*** and `code`.",
+    "- a list item\n- another, with a [link](x)\n  continued\n\n1. ordered\n2. list",
+    "| a | b |\n|---|---|\n| *1* | 2 |\n\nAfter the table.",
+    "> a quote\n> over lines\n\n# Heading\n\n    indented code\n\n```\nfence\n```\n\n---\n\nend",
+    "<b>raw html</b> stays text\n\n* star * not emphasis *\n\n_under_score_ **unclosed",
+]
+
+
+def test_block_parser_finds_the_sites_blocks():
+    """top_level_blocks parses without the inline pass (blocks.block_parser): every block token,
+    its level and its lines are those of the site's parser (blocks.parser), which numbers the anchors."""
+    from l5r_rules.blocks import block_parser, parser
+
+    def blocks(md, text):
+        return [(t.type, t.level, t.map, t.tag, t.nesting) for t in md.parse(text)]
+
+    for text in TEXTS + MARKDOWN:
+        assert blocks(block_parser(), text) == blocks(parser(), text), text[:60]
