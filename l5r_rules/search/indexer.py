@@ -263,12 +263,18 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
 
 
 def _writer(ix):
-    """A whoosh writer of `ix` whose commit reads each document's field length once.
+    """A whoosh writer of `ix` whose commit reads each document's field length once, and writes
+    its posting blocks without zlib.
 
     While committing, whoosh writes every posting with its document's field length, read back
     from the lengths it just wrote, a column look-up per posting (~100,000 of them, each term of
-    a document asking again); here each (document, field) is read once and then remembered."""
-    writer = ix.writer()
+    a document asking again); here each (document, field) is read once and then remembered.
+    Compressing the ~12,000 small posting blocks cost the build ~0.2 s and saved ~0.6 MB of
+    build/index; each block records its compression, so whoosh reads either kind (and neither
+    warm nor cold searches measured slower)."""
+    from whoosh.codec.whoosh3 import W3Codec
+
+    writer = ix.writer(codec=W3Codec(compression=0))
     lengths_reader = getattr(writer, "per_document_reader", None)
     if lengths_reader is not None:
         writer.per_document_reader = lambda: _RememberedLengths(lengths_reader(), ix.schema)
