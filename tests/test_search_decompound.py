@@ -137,7 +137,7 @@ def test_index_holds_parts_of_german_entries_only():
 def test_query_side_vocabulary_splits_like_the_indexer(splitter):
     """At query time the vocabulary is the index itself; it must split the rulebook's compounds alike."""
     with open_engine(REPO) as engine:
-        at_query_time = Splitter(index_vocabulary(engine.reader))
+        at_query_time = Splitter(index_vocabulary(engine.stats))
         differ = {
             w: (at_query_time.split(w), splitter.split(w))
             for w, _ in SPLITS

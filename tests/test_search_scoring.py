@@ -17,6 +17,7 @@ from l5r_rules.search.engine import open_engine
 from l5r_rules.search.fields import SEARCH_FIELDS
 from l5r_rules.search.querying import build_query, plan
 from l5r_rules.search.scoring import All, Any, Max, ReaderStats, Term, prune, score, top
+from l5r_rules.search.vocabulary import Vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
 QUESTIONS = evaluation.load_questions(REPO / "tests" / "search_eval.yaml")
@@ -178,7 +179,8 @@ def test_remembered_statistics_build_the_same_queries(engine):
     trees a fresh one builds."""
     for question in QUESTIONS:
         engine.search(question.q)
-    fresh = ReaderStats(engine.reader, field_docs=engine.stats.field_docs)
+    vocabulary = Vocabulary(lambda: dict(engine.stats.vocabulary.counts))
+    fresh = ReaderStats(engine.reader, field_docs=engine.stats.field_docs, vocabulary=vocabulary)
     for question in QUESTIONS:
         assert build_query(engine.stats, plan(question.q, engine.synonyms, engine.names)) == build_query(
             fresh, plan(question.q, engine.synonyms, engine.names)

@@ -13,8 +13,8 @@ that the piece, as written, is in a vocabulary, a function word -> frequency:
 
 * at index time, the words of the German entries themselves (`vocabulary_of`),
   counted; no external dictionary, so only the rulebook's own words are parts;
-* at query time it can be the index's own terms (a look-up), so no word list is
-  stored in the schema pickle or loaded by a cold search.
+* at query time it can be the index's own words (vocabulary.py, read only when a
+  search first needs it), so no word list is stored in the schema pickle.
 
 Whole words, not stems: with stems, "passende" became pass|ende and "bestimmen"
 best|immen (verb stems and participle endings look like words); a word the
@@ -184,9 +184,9 @@ class Splitter:
 
 
 def index_vocabulary(reader) -> Frequency:
-    """The vocabulary of an open index, for splitting a typed word: a word counts when the
-    unstemmed `words` field holds it and a German field its stem, i.e. a German entry uses it.
-    Nothing is loaded: each piece costs two term look-ups."""
+    """The vocabulary of an open index (scoring.ReaderStats), for splitting a typed word: a word
+    counts when the unstemmed vocabulary (`words`, vocabulary.py) holds it and a German field its
+    stem, i.e. a German entry uses it. Each piece costs two look-ups."""
     from .analysis import analyze, german
 
     def frequency(word: str) -> int:

@@ -40,8 +40,10 @@ from .store import (
     load_field_docs,
     load_passage_table,
     load_registry,
+    load_words,
 )
 from .synonyms import load as load_synonyms
+from .vocabulary import Vocabulary
 
 KINDS = {k.value for k in Kind}
 EMPTY_TERMS = Terms(frozenset(), frozenset(), frozenset())
@@ -217,6 +219,7 @@ class Engine:
         field_docs: dict[str, int] | None = None,
         registry: Registry | None = None,
         passages: PassageIndex | None = None,
+        vocabulary: Vocabulary | None = None,
     ):
         self.layout = layout
         self.ix = ix
@@ -236,7 +239,7 @@ class Engine:
             if passages is not None:
                 passages.close()
             raise IndexDamaged(problem)
-        self.stats = ReaderStats(self.reader, field_docs=field_docs)
+        self.stats = ReaderStats(self.reader, field_docs=field_docs, vocabulary=vocabulary)
         self.docs = docs  # docnum -> what ranking needs: id, doctype, game, edition, kind, concept, central
         # (doctype, id) -> docnum: a concept may share its id with an entry (lcg-stronghold)
         self.docnum = {(d["doctype"], d["id"]): n for n, d in enumerate(docs)}
@@ -542,7 +545,10 @@ def _open(layout: Layout, target: Path) -> Engine:
     ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
     entry_of, passage_fields = load_passage_table(target)
     pix = windex.open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
-    return Engine(layout, ix, synonyms, docs, field_docs, registry, PassageIndex(pix, entry_of, passage_fields))
+    vocabulary = Vocabulary(lambda: load_words(target))  # read when a search first looks a word up
+    return Engine(
+        layout, ix, synonyms, docs, field_docs, registry, PassageIndex(pix, entry_of, passage_fields), vocabulary
+    )
 
 
 def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:

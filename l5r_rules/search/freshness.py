@@ -33,6 +33,7 @@ _CODE_FILES = (
     "store.py",
     "synonyms.py",
     "synonyms.yaml",
+    "vocabulary.py",
     "../urls.py",
     "../citation.py",
     "../editions.py",

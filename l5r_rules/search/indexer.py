@@ -33,8 +33,10 @@ from .store import (
     write_field_docs,
     write_passage_table,
     write_registry,
+    write_words,
 )
 from .synonyms import write_json as write_synonyms
+from .vocabulary import count as count_words
 
 
 def _lang_fields(lang: str, **values: str) -> dict[str, str]:
@@ -46,8 +48,8 @@ _WORD = re.compile(WORD_PATTERN)
 
 
 def _distinct_words(*texts: str) -> str:
-    """Each word of `texts` once: the `words` field records only whether a document has a
-    word, so repeating it would only cost the analyzer time."""
+    """Each word of `texts` once: the vocabulary (vocabulary.py) records only whether a document
+    has a word, so repeating it would only cost time."""
     return " ".join(dict.fromkeys(w.lower() for text in texts for w in _WORD.findall(text)))
 
 
@@ -172,8 +174,8 @@ def _documents(layout: Layout):
         }
 
 
-# What a document carries for the document table or the passage index, not for whoosh.
-TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone", "order"})
+# What a document carries for the document table, the passage index or the vocabulary, not for whoosh.
+TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone", "order", "words"})
 # An LCG framework step whose text only marks a moment of the game ("This step formalizes the
 # beginning of the draw phase."): it states no rule, yet its heading repeats the phase's name.
 MILESTONE = re.compile(r"This step formalizes the (?:beginning|end)\b")
@@ -237,7 +239,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
         ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
-        writer = ix.writer()
+        writer = _writer(ix)
         table = []
         filled = dict.fromkeys(sorted(AVERAGED_OVER_FILLED), 0)
         for doc in docs:
@@ -252,6 +254,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
         _write_passages(tmp, docs)
         write_doc_table(tmp, table)
         write_field_docs(tmp, filled)
+        write_words(tmp, count_words(doc["words"] for doc in docs if doc.get("words")))
         write_registry(tmp, registry)
         write_synonyms(tmp)
         write_stamp(tmp, stamp)
@@ -262,10 +265,53 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
     return target
 
 
+def _writer(ix):
+    """A whoosh writer of `ix` whose commit reads each document's field length once, and writes
+    its posting blocks without zlib.
+
+    While committing, whoosh writes every posting with its document's field length, read back
+    from the lengths it just wrote, a column look-up per posting (~100,000 of them, each term of
+    a document asking again); here each (document, field) is read once and then remembered.
+    Compressing the ~12,000 small posting blocks cost the build ~0.2 s and saved ~0.6 MB of
+    build/index; each block records its compression, so whoosh reads either kind (and neither
+    warm nor cold searches measured slower)."""
+    from whoosh.codec.whoosh3 import W3Codec
+
+    writer = ix.writer(codec=W3Codec(compression=0))
+    lengths_reader = getattr(writer, "per_document_reader", None)
+    if lengths_reader is not None:
+        writer.per_document_reader = lambda: _RememberedLengths(lengths_reader(), ix.schema)
+    return writer
+
+
+class _RememberedLengths:
+    """A whoosh per-document reader whose doc_field_length answers each question once (the
+    segment being written never changes while its postings are written). A field that is not
+    scorable has no lengths (whoosh counts none), so its answer is the default without the
+    file-system look-up whoosh makes for the missing column."""
+
+    def __init__(self, reader, schema):
+        self._reader = reader
+        self._unscored = frozenset(name for name in schema.names() if not schema[name].scorable)
+        self._known: dict[tuple[int, str, int], int] = {}
+
+    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
+        if fieldname in self._unscored:
+            return default
+        key = (docnum, fieldname, default)
+        length = self._known.get(key)
+        if length is None:
+            length = self._known[key] = self._reader.doc_field_length(docnum, fieldname, default)
+        return length
+
+    def __getattr__(self, name):
+        return getattr(self._reader, name)
+
+
 def _write_passages(tmp: Path, docs: list[dict]) -> None:
     """The passage index, and the table of each passage's entry (document number in the main index)."""
     pix = windex.create_in(str(tmp), build_passage_schema(), indexname=PASSAGE_INDEX)
-    writer = pix.writer()
+    writer = _writer(pix)
     entry_of: list[int] = []
     filled = dict.fromkeys(PASSAGE_FIELDS, 0)
     for docnum, doc in enumerate(docs):

@@ -34,6 +34,8 @@ from typing import NamedTuple, Union
 
 from whoosh.scoring import BM25F
 
+from .vocabulary import FIELD as WORDS_FIELD
+
 Scores = dict[int, float]
 
 
@@ -68,12 +70,15 @@ class ReaderStats:
     (what whoosh.searching.Searcher answers, without importing it), and the vocabulary
     look-ups querying.py makes. One difference from whoosh, on purpose: a field in
     `field_docs` has its average length taken over the documents that have it
-    (fields.AVERAGED_OVER_FILLED says why). Document frequencies and field lengths are remembered:
-    a question asks for the same ones many times, and the index never changes under
-    an open reader."""
+    (fields.AVERAGED_OVER_FILLED says why). The unstemmed vocabulary (`words`) is no whoosh
+    field: `vocabulary` (vocabulary.Vocabulary, the index's words.json) answers doc_frequency,
+    `in` and terms_within for that field name as whoosh did. Document frequencies and field
+    lengths are remembered: a question asks for the same ones many times, and the index never
+    changes under an open reader."""
 
-    def __init__(self, reader, weighting=None, field_docs: dict[str, int] | None = None):
+    def __init__(self, reader, weighting=None, field_docs: dict[str, int] | None = None, vocabulary=None):
         self.ixreader = reader
+        self.vocabulary = vocabulary  # vocabulary.Vocabulary of the `words` "field", or None
         # field -> documents that have it: that field's average length is taken over them alone
         self.field_docs = dict(field_docs or {})
         self.schema = reader.schema
@@ -100,13 +105,18 @@ class ReaderStats:
     def doc_frequency(self, fieldname: str, text) -> int:
         key = (fieldname, text)
         if key not in self._df:
-            self._df[key] = self.ixreader.doc_frequency(fieldname, text)
+            if fieldname == WORDS_FIELD and self.vocabulary is not None:
+                self._df[key] = self.vocabulary.frequency(text)
+            else:
+                self._df[key] = self.ixreader.doc_frequency(fieldname, text)
         return self._df[key]
 
     def __contains__(self, term: tuple[str, object]) -> bool:
         return self.doc_frequency(*term) > 0
 
     def terms_within(self, fieldname: str, text: str, maxdist: int, prefix: int = 0):
+        if fieldname == WORDS_FIELD and self.vocabulary is not None:
+            return self.vocabulary.within(text, maxdist, prefix)
         return self.ixreader.terms_within(fieldname, text, maxdist, prefix=prefix)
 
     def term_info(self, fieldname: str, text):

@@ -2,7 +2,8 @@
 
 build/index/ holds the whoosh index (INDEX_NAME), the document table (DOC_TABLE:
 what ranking needs of each document, in document-number order), how many documents
-fill each field that is averaged over those alone (FIELD_DOCS), synonyms.json and
+fill each field that is averaged over those alone (FIELD_DOCS), the unstemmed
+vocabulary with each word's document frequency (WORDS, vocabulary.py), synonyms.json and
 the freshness stamp; beside it the passage index (PASSAGE_INDEX, passages.py) with
 PASSAGE_TABLE: the entry of each passage, in passage-number order, and how many passages
 fill each field. The indexer writes them; the engine only reads them, and a
@@ -39,6 +40,7 @@ TABLE_FIELDS = (
     "order",
 )
 LOCK_NAME = ".index.lock"
+WORDS = "words.json"  # {word: documents that use it}: the vocabulary of typo tolerance and compound splitting
 PASSAGE_INDEX = "passages"
 PASSAGE_TABLE = "passages.json"  # {"entry": [entry docnum of each passage], "field_docs": {field: passages}}
 
@@ -82,6 +84,18 @@ def write_registry(index: Path, registry: dict) -> None:
 
 def load_registry(index: Path) -> dict:
     return read_json(index, REGISTRY, dict)
+
+
+def write_words(index: Path, counts: dict[str, int]) -> None:
+    (index / WORDS).write_text(json.dumps(counts, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def load_words(index: Path) -> dict[str, int]:
+    """word -> document frequency (vocabulary.py); IndexDamaged if malformed."""
+    data = read_json(index, WORDS, dict)
+    if not all(type(n) is int and n > 0 for n in data.values()):
+        raise IndexDamaged(f"{WORDS}: a document frequency is not a positive integer")
+    return data
 
 
 def write_passage_table(index: Path, entry_of: list[int], field_docs: dict[str, int]) -> None:

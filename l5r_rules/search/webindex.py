@@ -13,7 +13,7 @@ What is exported (two JavaScript files, so that they load from a file:// offline
 * `index.js`: constants and word lists; the registry's edition words; the synonym table;
   both indexes' postings (field -> term -> [docnum delta, term frequency, ...]) with each
   field's boost, average length and each document's field length as whoosh's reader gives
-  them; the `words` vocabulary (typo tolerance, compound splitting); the analysis of every
+  them; the unstemmed vocabulary (vocabulary.py: typo tolerance, compound splitting); the analysis of every
   word the corpus and the synonym table use (`stems`: word -> English and German index term,
   exactly what analysis.py makes of it), and what results show of each document.
 * `passages.js`: the verbatim text of every passage, which a result shows (its anchor and
@@ -228,12 +228,11 @@ def _accents(tokens: set[str]) -> dict[str, str]:
 
 
 def _german_vocabulary(eng) -> dict[str, int]:
-    """Folded word -> frequency, for every word of the `words` field the query-time compound
-    splitter counts as a part (decompound.index_vocabulary)."""
+    """Folded word -> frequency, for every word of the vocabulary (vocabulary.py) the query-time
+    compound splitter counts as a part (decompound.index_vocabulary)."""
     frequency = decompound.index_vocabulary(eng.stats)
     out = {}
-    for raw in eng.reader.lexicon("words"):
-        word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    for word in eng.stats.vocabulary:
         n = frequency(word)
         if n:
             out[word] = n
@@ -299,7 +298,7 @@ def index_data(eng, urls: Urls | None = None) -> dict:
         "edition_labels": {e.id: [e.label, e.short] for e in eng.registry.editions},
         "synonyms": {" ".join(k): list(v) for k, v in eng.synonyms.items()},
         "stems": _stems(tokens),
-        "vocabulary": sorted((w.decode("utf-8") if isinstance(w, bytes) else w) for w in eng.reader.lexicon("words")),
+        "vocabulary": list(eng.stats.vocabulary),
         "german_parts": _german_vocabulary(eng),
         "main": {
             "count": eng.reader.doc_count_all(),
