@@ -1313,9 +1313,15 @@
     if (window.L5R_SEARCH && window.L5R_SEARCH[key]) { done(); return; } // it ran already (before this script)
     var tag = document.querySelector('script[data-l5r-search="' + key + '"]');
     if (!tag) { load(src, done, failed); return; }
-    if (tag.getAttribute("data-failed")) { failed(); return; } // its error came before this script
+    var settled = false;
+    var once = function (f) { return function () { if (!settled) { settled = true; f(); } }; };
+    done = once(done);
+    failed = once(failed);
     tag.addEventListener("load", done);
     tag.addEventListener("error", failed);
+    // Its download may have ended (and failed) before this script ran, when no event will come: then
+    // load it again, from the cache, with our own handlers (no inline handler on the page's tag).
+    if (performance.getEntriesByName && performance.getEntriesByName(tag.src).length) load(src, done, failed);
   }
 
   function load(src, done, failed) {
