@@ -8,38 +8,28 @@ for the field name `words` from here, with what whoosh answered: `doc_frequency`
 `terms_within` (the words within an edit distance of a typed word that share its first letters,
 whoosh's Levenshtein automaton: insertions, deletions and substitutions, a swap counting 2).
 
-The indexer counts the words as whoosh's `plain()` analyzer made the field's terms (the same
+The indexer counts the words with the `plain()` analyzer that made the field's terms (the same
 tokens, lower case, accents folded); the file is read when a search first asks, so a cold search
 that needs no typo tolerance never reads it.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from whoosh.support.charset import accent_map
-
-from .analysis import WORD_PATTERN
+from .analysis import index_terms, plain
 
 FIELD = "words"  # the field name querying.py and decompound.py look words up under
 
 
 def count(texts: Iterable[str]) -> dict[str, int]:
-    """Word -> number of `texts` that use it, each text's words as whoosh's plain() analyzer
-    indexes them (WORD_PATTERN tokens, lower case, accents folded); sorted by word."""
-    pattern = re.compile(WORD_PATTERN)
-    folded: dict[str, str] = {}
+    """Word -> number of `texts` that use it, each text's words as the `plain()` analyzer makes
+    them (the unstemmed terms typo tolerance compares with); sorted by word."""
+    analyzer = plain()
     counts: Counter[str] = Counter()
     for text in texts:
-        terms = set()
-        for token in pattern.findall(text):
-            term = folded.get(token)
-            if term is None:
-                term = folded[token] = token.lower().translate(accent_map)
-            terms.add(term)
-        counts.update(terms)
+        counts.update(set(index_terms(analyzer, text)))
     return dict(sorted(counts.items()))
 
 
