@@ -327,7 +327,7 @@ class Engine:
         results.groups = self._grouped(scores, editions, games, kind, limit, factors)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
-            p.soft_editions |= p.editions
+            p.soft_editions |= p.editions  # in place: factors.soft_editions is this same set
             results.groups = self._grouped(scores, set(), games, kind, limit, factors)
             results.widened = True
         for group in results.groups:
@@ -413,15 +413,14 @@ class Engine:
         factors: Factors | None = None,
     ) -> list[Group]:
         factors = factors or Factors()
-        soft_editions, demote_definitions = factors.soft_editions, factors.demote_definitions
         found = top(scores, max(limit * 4, 40), self._allowed(editions, games, kind))
         scored = []
         why: dict[int, list[tuple[str, float]]] = {}  # docnum -> the factors applied to its score
         for docnum, score in found:
             doc = self.docs[docnum]
-            factor = SOFT_EDITION_FACTOR if doc["edition"] in soft_editions else 1.0
+            factor = SOFT_EDITION_FACTOR if doc["edition"] in factors.soft_editions else 1.0
             why[docnum] = [("edition named in the question", factor)] if factor != 1.0 else []
-            if demote_definitions and _defines(doc):
+            if factors.demote_definitions and _defines(doc):
                 factor *= DEFINITION_FACTOR
                 why[docnum].append(("a short definition, and the question does not ask for one", DEFINITION_FACTOR))
             if doc["kind"] in factors.kinds:
@@ -483,12 +482,11 @@ class Engine:
     def _central_to(self, concept_id: str, entry_id: str) -> bool:
         """Whether the entry is the concept's central entry of its edition."""
         concept = self.docnum.get(("concept", concept_id))
-        return concept is not None and entry_id in (self.docs[concept].get("central") or {}).values()
+        return concept is not None and _is_central(self.docs[concept], entry_id)
 
     def _central(self, concept: int, hits: list) -> bool:
         """Whether one of `hits` is the concept's central entry of its edition (what the concept is about)."""
-        central = set((self.docs[concept].get("central") or {}).values())
-        return any(self.docs[d]["id"] in central for d, _, _ in hits)
+        return any(_is_central(self.docs[concept], self.docs[d]["id"]) for d, _, _ in hits)
 
     def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int], why: dict) -> list:
         """The concept's central entry of every edition that the search itself did not rank."""
@@ -514,10 +512,15 @@ def _concept_key(doc: dict, groups: dict[str, list], docs: list[dict]) -> str:
     Segments it is about ranked under "Assigning versus moving", and the concept showed nothing."""
     for cid in doc.get("concepts") or []:
         concept = groups[cid][0] if cid in groups else None
-        if concept is not None and doc["id"] in (docs[concept].get("central") or {}).values():
+        if concept is not None and _is_central(docs[concept], doc["id"]):
             if not any(docs[h[0]]["edition"] == doc["edition"] for h in groups[cid][1]):
                 return cid
     return doc["concept"] or doc["id"]
+
+
+def _is_central(concept: dict, entry_id: str) -> bool:
+    """Whether the entry is the concept document's central entry of its edition (what it is about)."""
+    return entry_id in (concept.get("central") or {}).values()
 
 
 def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:

@@ -1074,9 +1074,8 @@
     return out.slice(0, limit);
   };
   Engine.prototype.central = function (concept, hits) {
-    var central = this.docs[concept].central || {}, ids = new Set(), docs = this.docs;
-    for (var e in central) ids.add(central[e]);
-    return hits.some(function (h) { return ids.has(docs[h[0]].id); });
+    var docs = this.docs;
+    return hits.some(function (h) { return isCentral(docs[concept], docs[h[0]].id); });
   };
   Engine.prototype.completion = function (concept, score, editions, games, listed) {
     var out = [], central = this.docs[concept].central || {};
