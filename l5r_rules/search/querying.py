@@ -436,20 +436,22 @@ def build_query(reader, p: Plan) -> Node | None:
     # Ranked OR, plus a bonus for entries whose heading holds every typed word that is searched
     # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length; "the", "from"
     # in "did the end phase change from gold to lotus" are searched in no field, so they do not count).
-    heading = _heading_bonus(reader, [s for s, q in searched if q is not None])
+    heading = _heading_bonus(reader, [s for s, q in searched if q is not None], p.corrections)
     return _or(slots + ([heading] if heading else []))
 
 
 HEADING_BONUS = 2.0
 
 
-def _heading_bonus(reader, slots: list[list[tuple[str, float]]]) -> Node | None:
+def _heading_bonus(reader, slots: list[list[tuple[str, float]]], corrections: dict[str, list[str]]) -> Node | None:
     parts = []
     for slot in slots:
         phrase = slot[0][0]
         for lang, name in (("en", "term"), ("de", "term_de")):
             terms = analyze(ANALYZERS[lang](), phrase)
             options = [terms] + ([v for v, _ in _verb_stems(reader, [(terms, 1.0)])] if lang == "de" else [])
+            # a typo counts as the word it was read as ("straigten phase" -> "1. Straighten Phase")
+            options += [analyze(ANALYZERS[lang](), c) for c in corrections.get(phrase, [])]
             found = next((o for o in options if o and all(reader.doc_frequency(name, t) for t in o)), None)
             if found:
                 parts.append([Term(name, t) for t in found])

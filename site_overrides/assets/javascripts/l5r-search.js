@@ -26,6 +26,12 @@
   var TERMINAL_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
   var SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/g;
 
+  // obj[key] when obj itself has it: a typed word such as "constructor" or "__proto__" must not
+  // find what every JavaScript object inherits
+  function own(obj, key) {
+    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  }
+
   function setOf(list) {
     var s = new Set();
     for (var i = 0; i < list.length; i++) s.add(list[i]);
@@ -419,7 +425,7 @@
   // (exactly what Python made of them); a word the corpus never uses is dropped if a stop word,
   // else searched as typed (accents folded).
   Engine.prototype.term = function (lang, token) {
-    var s = this.ix.stems[token];
+    var s = own(this.ix.stems, token);
     if (s !== undefined) {
       if (s === "") return token;
       var t = s.split("|")[lang === "en" ? 0 : 1];
@@ -507,14 +513,15 @@
       }
       var word = ws[i];
       i++;
-      if (this.soft[word] && this.softFilters(ws, i - 1)) {
-        this.soft[word].forEach(function (e) { p.editions.add(e); });
+      var softEditions = own(this.soft, word);
+      if (softEditions && this.softFilters(ws, i - 1)) {
+        softEditions.forEach(function (e) { p.editions.add(e); });
         continue;
       }
-      (this.soft[word] || []).forEach(function (e) { namedSoft.add(e); });
+      (softEditions || []).forEach(function (e) { namedSoft.add(e); });
       if (this.queryStop.has(word)) continue;
       p.slots.push([[word, 1.0]]);
-      if (this.soft[word]) softSlots.push(p.slots[p.slots.length - 1]);
+      if (softEditions) softSlots.push(p.slots[p.slots.length - 1]);
     }
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
@@ -535,7 +542,7 @@
     }
     if (p.editions.size && p.games.size) {
       Array.from(p.games).sort().forEach(function (g) {
-        var eds = self.gameEditions[g] || [];
+        var eds = own(self.gameEditions, g) || [];
         if (!eds.some(function (e) { return p.editions.has(e); })) eds.forEach(function (e) { p.editions.add(e); });
       });
       p.games = new Set();
@@ -693,7 +700,7 @@
   };
 
   // querying._heading_bonus
-  Engine.prototype.headingBonus = function (slots) {
+  Engine.prototype.headingBonus = function (slots, corrections) {
     var parts = [];
     for (var s = 0; s < slots.length; s++) {
       var phrase = slots[s][0][0], found = null;
@@ -701,6 +708,8 @@
         var terms = this.analyze(pair[0], phrase);
         var options = [terms];
         if (pair[0] === "de") options = options.concat(this.verbStems([[terms, 1.0]]).map(function (v) { return v[0]; }));
+        var typo = Object.prototype.hasOwnProperty.call(corrections, phrase) ? corrections[phrase] : [];
+        for (var c of typo) options.push(this.analyze(pair[0], c));
         for (var o = 0; o < options.length && !found; o++) {
           if (options[o].length && this.useful(pair[1], options[o])) found = options[o];
         }
@@ -725,14 +734,14 @@
     if (!slots.length) return null;
     slots.forEach(function (q) { q.key = JSON.stringify(q); });
     if (slots.length === 1) return Any([slots[0]]);
-    var heading = this.headingBonus(searched);
+    var heading = this.headingBonus(searched, p.corrections);
     return or(heading ? slots.concat([heading]) : slots);
   };
 
   // decompound.Splitter over decompound.index_vocabulary
   Engine.prototype.frequency = function (word) {
     if (this.extraParts.has(word)) return 1;
-    return this.ix.german_parts[this.fold(word)] || 0;
+    return own(this.ix.german_parts, this.fold(word)) || 0;
   };
   Engine.prototype.knownPiece = function (piece) {
     if ([...piece].length < this.D.MIN_PART) return [piece, 0];
