@@ -150,7 +150,7 @@ MEANING_PHRASES = frozenset({("what", "is"), ("what", "are"), ("what", "does"), 
 # analyzer indexes; "13F vs 3F ... example" asks for a worked example.
 KIND_CUES: dict[str, frozenset[str]] = {
     # a lone letter B-H is a label of a card diagram (not "a", "i", nor "x", the value X)
-    "card-anatomy": frozenset("letter letters diagram anatomy icon icons symbol symbols b c d e f g h".split()),
+    "card-anatomy": frozenset("letter letters diagram anatomy icon icons symbol symbols layout b c d e f g h".split()),
     "example": frozenset("example examples beispiel".split()),
     "timing-step": frozenset("step steps".split()),
     "changes": frozenset("new added".split()),
