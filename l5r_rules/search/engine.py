@@ -79,13 +79,14 @@ OPENING_ENTRIES = 3
 class PassageIndex:
     """The passage index (passages.py) open for scoring: its reader, statistics and each passage's entry."""
 
-    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int]):
+    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int], translated: frozenset[int] = frozenset()):
         self.reader = ix.reader()
         if self.reader.doc_count_all() != len(entry_of):
             self.reader.close()
             raise IndexDamaged(f"passages.json lists {len(entry_of)} passages, the passage index another number")
         self.stats = ReaderStats(self.reader, field_docs=field_docs)
         self.entry_of = entry_of  # sorted: the indexer adds an entry's passages together, in entry order
+        self.translated = translated  # the passages cut from an entry's translation (after its text's)
         self._payloads: dict[int, dict] = {}
 
     def of_entry(self, docnum: int) -> range:
@@ -546,11 +547,18 @@ def _open(layout: Layout, target: Path) -> Engine:
     # The schema is this code's (freshness.py rebuilds an index of other code), not the pickle in
     # the table of contents: as fast, and a damaged pickle can ask for gigabytes of memory.
     ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
-    entry_of, passage_fields = load_passage_table(target)
+    entry_of, passage_fields, translated = load_passage_table(target)
     pix = windex.open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
     vocabulary = Vocabulary(lambda: load_words(target))  # read when a search first looks a word up
     return Engine(
-        layout, ix, synonyms, docs, field_docs, registry, PassageIndex(pix, entry_of, passage_fields), vocabulary
+        layout,
+        ix,
+        synonyms,
+        docs,
+        field_docs,
+        registry,
+        PassageIndex(pix, entry_of, passage_fields, translated),
+        vocabulary,
     )
 
 

@@ -41,6 +41,15 @@ def explanation(engine, q: Node, docnum: int, hit, parts: ranking.Parts | None) 
             slots = ranking.passage_slots(q)
             held = sum(1 for slot in slots if parts.passage_num in score_query(engine.passages.stats, slot))
             best["coverage"] = [held, len(slots)]  # the BM25F sum was multiplied by held / slots
+            window = ranking.window_partner(stats, q, engine.passages, pnum, parts.passage)
+            if window is not None:  # scored together with a neighbouring passage (ranking.WINDOW_WEIGHT)
+                neighbour = engine.passages.payload(window[0])
+                best["window"] = {
+                    "block": neighbour["block"],
+                    "anchor": neighbour["anchor"],
+                    "coverage": [window[1], len(slots)],
+                    "weight": ranking.WINDOW_WEIGHT,
+                }
             out["parts"].append(best)
         out["sum"] = round(parts.total, 4)
     out["factors"] = [{"why": label, "factor": round(value, 4)} for label, value in hit.factors]

@@ -313,15 +313,18 @@ def _write_passages(tmp: Path, docs: list[dict]) -> None:
     pix = windex.create_in(str(tmp), build_passage_schema(), indexname=PASSAGE_INDEX)
     writer = _writer(pix)
     entry_of: list[int] = []
+    translated: list[int] = []
     filled = dict.fromkeys(PASSAGE_FIELDS, 0)
     for docnum, doc in enumerate(docs):
         for passage in doc.get("passages") or ():
+            if json.loads(passage["payload"])["translation"]:
+                translated.append(len(entry_of))
             entry_of.append(docnum)
             for name in filled:
                 filled[name] += bool(passage.get(name))
             writer.add_document(**passage)
     writer.commit()
-    write_passage_table(tmp, entry_of, filled)
+    write_passage_table(tmp, entry_of, filled, translated)
 
 
 def _swap(new: Path, target: Path) -> None:

@@ -177,7 +177,9 @@ CURRENCY_BEFORE = frozenset("for with of my his her your their our extra more le
 def _currency(words: list[str], i: int) -> bool:
     """The soft edition word at `words[i]` ("gold") reads as the currency, not as its edition."""
     before = words[i - 1] if i else ""
-    return any(w in CURRENCY_CUES for w in words) or (before.isascii() and before.isdigit()) or before in CURRENCY_BEFORE
+    return (
+        any(w in CURRENCY_CUES for w in words) or (before.isascii() and before.isdigit()) or before in CURRENCY_BEFORE
+    )
 
 
 def _soft_filters(words: list[str], i: int) -> bool:

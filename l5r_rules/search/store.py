@@ -42,7 +42,9 @@ TABLE_FIELDS = (
 LOCK_NAME = ".index.lock"
 WORDS = "words.json"  # {word: documents that use it}: the vocabulary of typo tolerance and compound splitting
 PASSAGE_INDEX = "passages"
-PASSAGE_TABLE = "passages.json"  # {"entry": [entry docnum of each passage], "field_docs": {field: passages}}
+# {"entry": [entry docnum of each passage], "field_docs": {field: passages},
+#  "translated": [numbers of the passages cut from a translation]}
+PASSAGE_TABLE = "passages.json"
 
 
 def index_dir(layout: Layout) -> Path:
@@ -98,17 +100,18 @@ def load_words(index: Path) -> dict[str, int]:
     return data
 
 
-def write_passage_table(index: Path, entry_of: list[int], field_docs: dict[str, int]) -> None:
-    data = {"entry": entry_of, "field_docs": field_docs}
+def write_passage_table(index: Path, entry_of: list[int], field_docs: dict[str, int], translated: list[int]) -> None:
+    data = {"entry": entry_of, "field_docs": field_docs, "translated": translated}
     (index / PASSAGE_TABLE).write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
 
 
-def load_passage_table(index: Path) -> tuple[list[int], dict[str, int]]:
-    """(entry docnum of each passage, field -> passages that fill it); IndexDamaged if malformed."""
+def load_passage_table(index: Path) -> tuple[list[int], dict[str, int], frozenset[int]]:
+    """(entry docnum of each passage, field -> passages that fill it, the passages cut from a
+    translation); IndexDamaged if malformed."""
     data = read_json(index, PASSAGE_TABLE, dict)
-    entry_of, field_docs = data.get("entry"), data.get("field_docs")
-    if not isinstance(entry_of, list) or not isinstance(field_docs, dict):
-        raise IndexDamaged(f"{PASSAGE_TABLE} lacks its entry list or field counts")
-    if not all(isinstance(n, int) for n in entry_of):
-        raise IndexDamaged(f"{PASSAGE_TABLE}: an entry number is not an integer")
-    return entry_of, field_docs
+    entry_of, field_docs, translated = data.get("entry"), data.get("field_docs"), data.get("translated")
+    if not isinstance(entry_of, list) or not isinstance(field_docs, dict) or not isinstance(translated, list):
+        raise IndexDamaged(f"{PASSAGE_TABLE} lacks its entry list, field counts or translated passages")
+    if not all(isinstance(n, int) for n in entry_of + translated):
+        raise IndexDamaged(f"{PASSAGE_TABLE}: an entry or passage number is not an integer")
+    return entry_of, field_docs, frozenset(translated)

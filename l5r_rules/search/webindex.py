@@ -150,6 +150,8 @@ def _constants() -> dict:
             "HEAD_WEIGHT": ranking.HEAD_WEIGHT,
             "BODY_WEIGHT": ranking.BODY_WEIGHT,
             "PASSAGE_WEIGHT": ranking.PASSAGE_WEIGHT,
+            "WINDOW_WEIGHT": ranking.WINDOW_WEIGHT,
+            "MAX_WINDOW_SLOTS": ranking.MAX_WINDOW_SLOTS,
             "HEAD_FIELDS": sorted(ranking.HEAD_FIELDS),
             "PASSAGE_FIELDS": sorted(ranking.PASSAGE_FIELDS),
         },

@@ -173,6 +173,12 @@ def explain_lines(why: dict) -> list[str]:
         where = f" ¶{part['block']} ({part['anchor']})" if "anchor" in part else ""
         if "coverage" in part:
             where += f", holds {part['coverage'][0]} of the question's {part['coverage'][1]} words"
+        if "window" in part:  # scored as one with the next or previous passage of its text
+            w = part["window"]
+            where += (
+                f"; scored with its neighbour ¶{w['block']} ({w['anchor']}), together {w['coverage'][0]}"
+                f" of {w['coverage'][1]} words, their sum x {w['weight']:g}"
+            )
         out.append(f"  {part['part']}{where}: {part['score']:.3f} x {part['weight']:g}")
         for name, field in part["fields"].items():
             out.append(f"    {name} {field['score']:.3f}: {', '.join(field['terms']) or '(phrase)'}")

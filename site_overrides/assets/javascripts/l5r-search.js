@@ -930,6 +930,7 @@
     var slots = q.type === "any" ? q.parts.filter(function (p) { return prune(p, self.passageFields) !== null; }) : [q];
     if (slots.length < 2) return this.score(this.passages, q);
     var n = this.passages.count, total = absent(n), count = new Int32Array(n), k = slots.length;
+    var words = new Uint32Array(n); // bit i: the passage holds slot i
     for (var i = 0; i < slots.length; i++) {
       var part = this.score(this.passages, slots[i]);
       for (var d = 0; d < n; d++) {
@@ -937,11 +938,32 @@
         if (s !== s) continue;
         total[d] = total[d] === total[d] ? total[d] + s : s;
         count[d]++;
+        if (i < 32) words[d] |= 1 << i;
       }
     }
-    for (var j = 0; j < n; j++) if (total[j] === total[j]) total[j] = total[j] * count[j] / k;
-    return total;
+    var single = absent(n), out;
+    for (var j = 0; j < n; j++) if (total[j] === total[j]) single[j] = total[j] * count[j] / k;
+    out = single.slice();
+    if (k <= this.R.MAX_WINDOW_SLOTS) {
+      // two neighbouring passages of one text scored as one: the stronger takes it if higher
+      var entryOf = this.entryOf, translated = this.ix.passages.translation;
+      for (var a = 0; a + 1 < n; a++) {
+        var b = a + 1;
+        if (total[a] !== total[a] || total[b] !== total[b]) continue;
+        if (entryOf[a] !== entryOf[b] || translated[a] !== translated[b]) continue;
+        var window = (total[a] + total[b]) * popcount(words[a] | words[b]) / k * this.R.WINDOW_WEIGHT;
+        var stronger = single[b] > single[a] ? b : a;
+        if (window > out[stronger]) out[stronger] = window;
+      }
+    }
+    return out;
   };
+
+  function popcount(x) {
+    var c = 0;
+    for (x = x >>> 0; x; x &= x - 1) c++;
+    return c;
+  }
 
   // ---------------------------------------------------------------------------------------------
   // engine.Engine.search
