@@ -144,3 +144,34 @@ def test_a_hit_answers_by_entry_or_concept_and_visibility_needs_the_phrase_shown
     outcome = evaluation.Outcome(q, hits)
     assert outcome.rank == 2 and outcome.visible
     assert not evaluation.Outcome(q, [evaluation.Ranked("lotus-bow", "some-concept", "bow: turn")]).visible
+
+
+def test_two_neighbouring_passages_score_as_one_and_explain_says_so():
+    """A rule over two paragraphs: the pair, scored as one (ranking.WINDOW_WEIGHT), beats either alone."""
+    from l5r_rules.search import ranking
+    from l5r_rules.search.engine import open_engine
+    from l5r_rules.search.querying import build_query, plan
+    from l5r_rules.search.scoring import score as score_query
+
+    question = "card says instead, does trigger still count"
+    with open_engine(REPO) as engine:
+        q = build_query(engine.stats, plan(question, engine.synonyms, engine.names))
+        _, parts = ranking.entry_scores(engine.stats, engine.passages, engine.docs, q)
+        docnum = engine.docnum[("entry", "lcg-replacement-effects")]
+        slots = ranking.passage_slots(q)
+        single = []
+        for pnum in engine.passages.of_entry(docnum):
+            scores = [score_query(engine.passages.stats, s).get(pnum) for s in slots]
+            held = [v for v in scores if v is not None]
+            single.append(sum(held) * len(held) / len(slots))
+        assert parts[docnum].passage > max(single)
+        hits = engine.search(question, explain=True).hits
+        hit = next(h for h in hits if h.payload["id"] == "lcg-replacement-effects")
+        best = hit.explain["parts"][2]
+        assert best["window"]["coverage"][0] > best["coverage"][0]  # together they hold more of the words
+        # a German paragraph and its translation are never one window
+        for docnum in range(len(engine.docs)):
+            nums = list(engine.passages.of_entry(docnum))
+            for a, b in zip(nums, nums[1:]):
+                if (a in engine.passages.translated) != (b in engine.passages.translated):
+                    assert not ranking._neighbours(engine.passages, a, b)
