@@ -158,6 +158,8 @@ TRICKY = [
     "kiho need to bow the monk? gold",  # "gold" the edition
     "5 gold for a follower",  # "gold" the currency
     "was that in gold too",  # is Gold like the others: a boost only
+    "leftover gold after buying a holding ivory",  # the currency beside an edition word
+    "produce gold vs lotus",
     "straigten phase lotus",  # a typo's reading earns the heading bonus
     "constructor phase",  # words that are also property names of every JavaScript object
     "__proto__ toString hasOwnProperty valueOf",

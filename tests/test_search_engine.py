@@ -92,6 +92,9 @@ def test_gold_as_the_currency_is_a_boost_not_a_filter(engine):
         ("5 gold for a follower", set(), [["5"], ["gold"], ["for"], ["a"], ["follower"]]),
         ("bow it for gold", set(), [["bow"], ["it"], ["for"], ["gold"]]),
         ("was that in gold too", set(), [["that"], ["in"], ["gold"], ["too"]]),  # is Gold like the others?
+        # the currency beside another edition word: searched, and no edition of its own
+        ("leftover gold after buying ivory", {"ivory"}, [["leftover"], ["gold"], ["after"], ["buying"]]),
+        ("produce gold vs lotus", {"gold", "lotus"}, [["produce"]]),  # "vs" makes it the edition
         # otherwise it names the edition, like any edition word
         ("kiho need to bow the monk? gold", {"gold"}, [["kiho"], ["need"], ["to"], ["bow"], ["the"], ["monk"]]),
         ("gold lotus", {"gold", "lotus"}, []),  # two books named, nothing else: where their rules begin

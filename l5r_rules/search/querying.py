@@ -165,7 +165,7 @@ KIND_CUES: dict[str, frozenset[str]] = {
 # gold", "in gold, ..."), and as a mere boost its entries lost to other books' rules.
 CURRENCY_CUES = frozenset(
     "cost costs costing pay pays paid paying payed overpay overpaid overpaying produce produces produced "
-    "producing production amount coin coins spend spends spent spending much back refund refunded "
+    "producing production amount coin coins spend spends spent spending much refund refunded "
     "bank treasury excess leftover unspent unused".split()
 )
 # Words that ask whether the edition does as the others do ("was that in gold too"): the soft word
@@ -177,9 +177,11 @@ CURRENCY_BEFORE = frozenset("for with of my his her your their our extra more le
 def _currency(words: list[str], i: int) -> bool:
     """The soft edition word at `words[i]` ("gold") reads as the currency, not as its edition."""
     before = words[i - 1] if i else ""
-    return (
-        any(w in CURRENCY_CUES for w in words) or (before.isascii() and before.isdigit()) or before in CURRENCY_BEFORE
-    )
+    after = words[i + 1] if i + 1 < len(words) else ""
+    if {before, after} & {"vs", "versus"}:  # "gold vs lotus": the edition
+        return False
+    number = before.isascii() and before.isdigit()
+    return any(w in CURRENCY_CUES for w in words) or number or before in CURRENCY_BEFORE
 
 
 def _soft_filters(words: list[str], i: int) -> bool:
@@ -215,7 +217,8 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = names.longest
     i = 0
-    named_soft: set[str] = set()
+    named_soft: set[str] = set()  # soft edition words that name their edition, but only boost when alone
+    currency: set[str] = set()  # soft edition words read as the currency (_currency)
     soft_slots: list[list[tuple[str, float]]] = []  # the slots of soft edition words ("gold")
     german = any(w in GERMAN_FUNCTION_WORDS for w in words)
     while i < len(words):
@@ -239,11 +242,14 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
         if word in names.soft and _soft_filters(words, i - 1):  # "gold edition", "in gold": the edition
             p.editions |= names.soft[word]
             continue
-        named_soft |= names.soft.get(word, frozenset())
+        if word in names.soft and _currency(words, i - 1):  # "5 gold": searched, at most a boost
+            currency |= names.soft[word]
+        else:
+            named_soft |= names.soft.get(word, frozenset())
         if word in QUERY_STOPWORDS:
             continue
         p.slots.append([(word, 1.0)])
-        if word in names.soft:
+        if word in names.soft and not _currency(words, i - 1):
             soft_slots.append(p.slots[-1])
     if any(not _weak(s) for s in p.slots):  # "targeting rules": the other words say which rule, "rule" weighs little
         p.slots = [[(s[0][0], WEAK_WEIGHT)] if _weak(s) else s for s in p.slots]
@@ -255,6 +261,8 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
             p.slots = [s for s in p.slots if not any(s is w for w in soft_slots)] or p.slots
         else:
             p.soft_editions |= named_soft
+    if currency and not p.editions:  # "paying costs with gold": perhaps Gold's rules; beside "ivory" not
+        p.soft_editions |= currency
     if p.editions and p.games:  # "bowing ccg vs lcg": the CCG's editions and the LCG, not their intersection
         for game in sorted(p.games):
             if not p.editions & names.games.get(game, frozenset()):

@@ -478,11 +478,19 @@
 
   // querying._soft_filters: "gold" names its edition unless it reads as the currency or the
   // question asks whether the edition does as others do
+  // querying._currency: the soft edition word at ws[i] ("gold") reads as the currency
+  Engine.prototype.currency = function (ws, i) {
+    var self = this, before = i ? ws[i - 1] : "", after = i + 1 < ws.length ? ws[i + 1] : "";
+    if (before === "vs" || before === "versus" || after === "vs" || after === "versus") return false;
+    return ws.some(function (w) { return self.currencyCues.has(w); }) ||
+      /^[0-9]+$/.test(before) || this.currencyBefore.has(before);
+  };
+
+  // querying._soft_filters: "gold" names its edition unless it reads as the currency or the
+  // question asks whether the edition does as others do
   Engine.prototype.softFilters = function (ws, i) {
-    var self = this, before = i ? ws[i - 1] : "";
-    var currency = ws.some(function (w) { return self.currencyCues.has(w); }) ||
-      /^\d+$/.test(before) || this.currencyBefore.has(before);
-    return !currency && !ws.some(function (w) { return self.alsoWords.has(w); });
+    var self = this;
+    return !this.currency(ws, i) && !ws.some(function (w) { return self.alsoWords.has(w); });
   };
 
   // querying.plan
@@ -490,7 +498,7 @@
     var ws = this.wordsOf(text);
     var p = { words: ws, editions: new Set(), games: new Set(), soft: new Set(), slots: [], corrections: {},
       asksMeaning: this.asksMeaning(ws), kinds: this.cuedKinds(ws) };
-    var namedSoft = new Set(), softSlots = [], german = false, i, self = this;
+    var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
     i = 0;
     while (i < ws.length) {
@@ -518,10 +526,11 @@
         softEditions.forEach(function (e) { p.editions.add(e); });
         continue;
       }
-      (softEditions || []).forEach(function (e) { namedSoft.add(e); });
+      var isCurrency = !!softEditions && this.currency(ws, i - 1);
+      (softEditions || []).forEach(function (e) { (isCurrency ? currency : namedSoft).add(e); });
       if (this.queryStop.has(word)) continue;
       p.slots.push([[word, 1.0]]);
-      if (softEditions) softSlots.push(p.slots[p.slots.length - 1]);
+      if (softEditions && !isCurrency) softSlots.push(p.slots[p.slots.length - 1]);
     }
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
@@ -540,6 +549,7 @@
         if (unsoft.length) p.slots = unsoft;
       } else namedSoft.forEach(function (e) { p.soft.add(e); });
     }
+    if (currency.size && !p.editions.size) currency.forEach(function (e) { p.soft.add(e); });
     if (p.editions.size && p.games.size) {
       Array.from(p.games).sort().forEach(function (g) {
         var eds = own(self.gameEditions, g) || [];
