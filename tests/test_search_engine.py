@@ -169,6 +169,18 @@ def test_an_entry_of_the_kind_the_question_names_counts_more(engine, monkeypatch
     assert ids(cued).index("lcg-bow-bowed") < ids(plain).index("lcg-bow-bowed")
 
 
+def test_a_word_naming_the_card_diagram_counts_more_than_an_ordinary_cue(engine, monkeypatch):
+    from l5r_rules.search import engine as engine_module
+    from l5r_rules.search import querying
+
+    assert engine_module.STRONG_KIND_CUE_FACTOR > engine_module.KIND_CUE_FACTOR
+    monkeypatch.setitem(querying.KIND_CUES, "glossary-term", frozenset({"straighten"}))
+    monkeypatch.setattr(engine_module, "STRONG_KINDS", frozenset({"glossary-term"}))
+    cued = engine.search("bowing straighten", explain=True)
+    cue = ("the question names its kind (glossary-term)", engine_module.STRONG_KIND_CUE_FACTOR)
+    assert cued.hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in cued.hits)
+
+
 def test_an_entry_joins_the_matching_concept_it_is_central_to(tmp_path):
     """gold-bowing is listed by two concepts: first (in id order) by "a-phases", in passing, and as
     the central Gold entry of "bowing". When the bowing concept matches, gold-bowing is shown in its

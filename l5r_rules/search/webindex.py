@@ -162,6 +162,8 @@ def _constants() -> dict:
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
             "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
             "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,
+            "STRONG_KIND_CUE_FACTOR": engine.STRONG_KIND_CUE_FACTOR,
+            "STRONG_KINDS": sorted(engine.STRONG_KINDS),
             "OPENING_ENTRIES": engine.OPENING_ENTRIES,
         },
         "decompound": {

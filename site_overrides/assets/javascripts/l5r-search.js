@@ -1044,7 +1044,9 @@
     var scored = found.map(function (row) {
       var doc = docs[row[0]], factor = soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
       if (demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
-      if (kinds && kinds.has(doc.kind)) factor *= E.KIND_CUE_FACTOR;
+      if (kinds && kinds.has(doc.kind)) {
+        factor *= E.STRONG_KINDS.indexOf(doc.kind) >= 0 ? E.STRONG_KIND_CUE_FACTOR : E.KIND_CUE_FACTOR;
+      }
       if (doc.milestone) factor *= E.MILESTONE_FACTOR;
       if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT;
       return [row[1] * factor, row[0]];
