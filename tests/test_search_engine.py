@@ -387,3 +387,18 @@ def test_weak_words_weigh_little_beside_others(engine, question, words):
     from l5r_rules.search.querying import plan
 
     assert [slot[0] for slot in plan(question, engine.synonyms, engine.names).slots] == words
+
+
+@pytest.mark.parametrize(
+    "question,names",
+    [("swear fealty meaning", True), ("what does bowed mean", True), ("what does a wind card do", False)],
+)
+def test_a_word_that_asks_for_a_definition_favours_glossary_entries(engine, question, names):
+    from l5r_rules.search import engine as engine_module
+    from l5r_rules.search.querying import plan
+
+    assert plan(question, engine.synonyms, engine.names).names_meaning is names
+    if names:
+        cue = ("a glossary entry, and the question asks what a word means", engine_module.GLOSSARY_ASKED_FACTOR)
+        hits = engine.search("bowing meaning", explain=True).hits
+        assert hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in hits)

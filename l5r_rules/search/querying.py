@@ -129,6 +129,7 @@ class Plan:
     slots: list[list[tuple[str, float]]] = field(default_factory=list)  # each: (phrase, weight) alternatives
     corrections: dict[str, list[str]] = field(default_factory=dict)
     asks_meaning: bool = False  # asks what a word means ("what is", "meaning"), not what a rule does
+    names_meaning: bool = False  # a word that only asks for a definition (DEFINE_WORDS)
     kinds: set[str] = field(default_factory=set)  # kinds of entry the question names (KIND_CUES)
 
 
@@ -142,6 +143,10 @@ def words_of(text: str) -> list[str]:
 # these questions leave a glossary definition its full score (engine.DEFINITION_FACTOR).
 MEANING_WORDS = frozenset("mean means meaning meant define defined definition whats".split())
 MEANING_PHRASES = frozenset({("what", "is"), ("what", "are"), ("what", "does"), ("was", "ist"), ("was", "bedeutet")})
+# Of those, the words that can only ask for a definition ("swear fealty meaning", "what does home
+# mean"): such a question favours glossary entries (engine.GLOSSARY_ASKED_FACTOR). "what is", "what
+# does" also start questions about what a card or rule does, so they do not.
+DEFINE_WORDS = MEANING_WORDS - {"whats"}
 
 
 # Words that name a kind of entry (vocab.Kind): a question holding one favours entries of that kind
@@ -214,6 +219,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     and the registry's edition and game words `names`."""
     words = words_of(text)
     p = Plan(words=words, asks_meaning=_asks_meaning(words), kinds=cued_kinds(words))
+    p.names_meaning = any(w in DEFINE_WORDS for w in words)
     longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = names.longest
     i = 0

@@ -164,6 +164,7 @@ def _constants() -> dict:
             "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,
             "STRONG_KIND_CUE_FACTOR": engine.STRONG_KIND_CUE_FACTOR,
             "STRONG_KINDS": sorted(engine.STRONG_KINDS),
+            "GLOSSARY_ASKED_FACTOR": engine.GLOSSARY_ASKED_FACTOR,
             "OPENING_ENTRIES": engine.OPENING_ENTRIES,
         },
         "decompound": {
@@ -212,6 +213,7 @@ def _words() -> dict:
         "GERMAN_FUNCTION_WORDS": sorted(querying.GERMAN_FUNCTION_WORDS),
         "GERMAN_IN_GERMAN": sorted(querying.GERMAN_IN_GERMAN),
         "MEANING_WORDS": sorted(querying.MEANING_WORDS),
+        "DEFINE_WORDS": sorted(querying.DEFINE_WORDS),
         "MEANING_PHRASES": sorted(list(p) for p in querying.MEANING_PHRASES),
         "STOP_EN": sorted(STOP_WORDS),
         "STOP_DE": sorted(stopwords_for_language("de")),

@@ -362,6 +362,7 @@
     this.germanFunction = setOf(w.GERMAN_FUNCTION_WORDS);
     this.germanInGerman = setOf(w.GERMAN_IN_GERMAN);
     this.meaningWords = setOf(w.MEANING_WORDS);
+    this.defineWords = setOf(w.DEFINE_WORDS);
     this.meaningPhrases = setOf(w.MEANING_PHRASES.map(function (p) { return p.join(" "); }));
     this.stop = { en: setOf(w.STOP_EN), de: setOf(w.STOP_DE) };
     this.accents = w.ACCENTS;
@@ -453,6 +454,12 @@
     return words(text.toLowerCase()).slice(0, this.Q.MAX_WORDS);
   };
 
+  // querying.DEFINE_WORDS: a word that only asks for a definition
+  Engine.prototype.namesMeaning = function (ws) {
+    for (var i = 0; i < ws.length; i++) if (this.defineWords.has(ws[i])) return true;
+    return false;
+  };
+
   Engine.prototype.asksMeaning = function (ws) {
     for (var i = 0; i < ws.length; i++) if (this.meaningWords.has(ws[i])) return true;
     for (var j = 0; j + 1 < ws.length; j++) if (this.meaningPhrases.has(ws[j] + " " + ws[j + 1])) return true;
@@ -497,7 +504,8 @@
   Engine.prototype.plan = function (text) {
     var ws = this.wordsOf(text);
     var p = { words: ws, editions: new Set(), games: new Set(), soft: new Set(), slots: [], corrections: {},
-      asksMeaning: this.asksMeaning(ws), kinds: this.cuedKinds(ws) };
+      asksMeaning: this.asksMeaning(ws), kinds: this.cuedKinds(ws),
+      namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
     i = 0;
@@ -999,10 +1007,10 @@
     var es = this.entryScores(q);
     results.terms = queryTerms(q, this.H);
     var demote = !p.asksMeaning;
-    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote, p.kinds);
+    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote, p.kinds, p.namesMeaning);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
-      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote, p.kinds);
+      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote, p.kinds, p.namesMeaning);
       results.widened = true;
     }
     var noted = new Set(editions);
@@ -1033,7 +1041,7 @@
   };
 
   // engine.Engine._grouped
-  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote, kinds) {
+  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote, kinds, wantsGlossary) {
     var E = this.E, docs = this.docs, self = this;
     var found = [];
     for (var d0 = 0; d0 < scores.length; d0++) {
@@ -1043,6 +1051,7 @@
     found = found.slice(0, Math.max(limit * 4, 40));
     var scored = found.map(function (row) {
       var doc = docs[row[0]], factor = soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
+      if (wantsGlossary && doc.kind === "glossary-term") factor *= E.GLOSSARY_ASKED_FACTOR;
       if (demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
       if (kinds && kinds.has(doc.kind)) {
         factor *= E.STRONG_KINDS.indexOf(doc.kind) >= 0 ? E.STRONG_KIND_CUE_FACTOR : E.KIND_CUE_FACTOR;
