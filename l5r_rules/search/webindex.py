@@ -213,23 +213,18 @@ def _words() -> dict:
         "MEANING_PHRASES": sorted(list(p) for p in querying.MEANING_PHRASES),
         "STOP_EN": sorted(STOP_WORDS),
         "STOP_DE": sorted(stopwords_for_language("de")),
-        # analysis.py's accent folding (whoosh's accent_map), for the characters the corpus uses
-        "ACCENTS": {},
+        # analysis.py's accent folding (whoosh's accent_map), every character of it
+        "ACCENTS": _accents(),
         # analysis.normalize: characters dropped, and characters read as a space
         "INVISIBLE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v is None),
         "AS_SPACE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v == " "),
     }
 
 
-def _accents(tokens: set[str]) -> dict[str, str]:
-    chars = {c for t in tokens for c in t if ord(c) > 127}
-    chars |= set("äöüßàáâãåèéêëìíîïòóôõùúûýÿñçōūāēī")
-    out = {}
-    for c in sorted(chars):
-        folded = c.translate(accent_map)
-        if folded != c:
-            out[c] = folded
-    return out
+def _accents() -> dict[str, str]:
+    """The whole accent_map (~700 characters, 8 kB): a question may hold a character the corpus never
+    uses ("bøwing", "ıvory", "ḧonor"), which the CLI folds (bowing, ivory, honor) and so must the site."""
+    return {chr(c): folded for c, folded in sorted(accent_map.items()) if chr(c) != folded}
 
 
 def _german_vocabulary(eng) -> dict[str, int]:
@@ -287,7 +282,6 @@ def index_data(eng, urls: Urls | None = None) -> dict:
     tokens |= _tokens(synonym_words)
     tokens |= {w for words in eng.names.phrases for w in words} | set(eng.names.soft)
     words = _words()
-    words["ACCENTS"] = _accents(tokens)
     main_lengths, main_avg = _lengths(eng.reader, eng.stats, fields)
     pix = eng.passages
     pass_fields = [f for f in fields if f in pix.reader.schema]

@@ -24,7 +24,8 @@
 
   var WORD = /[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/gu;
   var TERMINAL_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
-  var SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/g;
+  // a lone surrogate (with the u flag a pair is one character, outside the class): Python drops it alone
+  var SURROGATE = /[\ud800-\udfff]/gu;
 
   // obj[key] when obj itself has it: a typed word such as "constructor" or "__proto__" must not
   // find what every JavaScript object inherits
@@ -449,7 +450,9 @@
 
   // querying.words_of
   Engine.prototype.wordsOf = function (text) {
-    text = normalize(text.slice(0, this.Q.MAX_QUERY_CHARS).replace(TERMINAL_ESCAPE, " "));
+    // the first MAX_QUERY_CHARS characters as Python counts them (code points, not UTF-16 units: 😀 is one)
+    if (text.length > this.Q.MAX_QUERY_CHARS) text = Array.from(text).slice(0, this.Q.MAX_QUERY_CHARS).join("");
+    text = normalize(text.replace(TERMINAL_ESCAPE, " "));
     return words(text.toLowerCase()).slice(0, this.Q.MAX_WORDS);
   };
 
