@@ -173,6 +173,7 @@ def _constants() -> dict:
             "EXTRA_PARTS": list(decompound.EXTRA_PARTS),
             "FINAL_ENDINGS": list(decompound.FINAL_ENDINGS),
             "STOP_WORDS": sorted(decompound.STOP_WORDS),
+            "GERMAN_FIELDS": list(decompound.GERMAN_FIELDS),
         },
         "highlight": {
             "MIN_PART": highlight.MIN_PART,
@@ -225,18 +226,6 @@ def _accents() -> dict[str, str]:
     """The whole accent_map (~700 characters, 8 kB): a question may hold a character the corpus never
     uses ("bøwing", "ıvory", "ḧonor"), which the CLI folds (bowing, ivory, honor) and so must the site."""
     return {chr(c): folded for c, folded in sorted(accent_map.items()) if chr(c) != folded}
-
-
-def _german_vocabulary(eng) -> dict[str, int]:
-    """Folded word -> frequency, for every word of the vocabulary (vocabulary.py) the query-time
-    compound splitter counts as a part (decompound.index_vocabulary)."""
-    frequency = decompound.index_vocabulary(eng.stats)
-    out = {}
-    for word in eng.stats.vocabulary:
-        n = frequency(word)
-        if n:
-            out[word] = n
-    return out
 
 
 def _edition_words(names: querying.EditionWords) -> dict:
@@ -298,7 +287,9 @@ def index_data(eng, urls: Urls | None = None) -> dict:
         "synonyms": {" ".join(k): list(v) for k, v in eng.synonyms.items()},
         "stems": _stems(tokens),
         "vocabulary": list(eng.stats.vocabulary),
-        "german_parts": _german_vocabulary(eng),
+        # each word's document frequency: the compound splitter's vocabulary is decompound.index_vocabulary
+        # itself (the word's count, if a German field holds the stem of the piece as typed), run in the browser
+        "vocabulary_counts": [eng.stats.vocabulary.frequency(w) for w in eng.stats.vocabulary],
         "main": {
             "count": eng.reader.doc_count_all(),
             "postings": _postings(eng.reader, fields, boosts),

@@ -382,6 +382,8 @@
     this.docnum = new Map();
     for (var i = 0; i < ix.docs.length; i++) this.docnum.set(ix.docs[i].doctype + ":" + ix.docs[i].id, i);
     this.vocabulary = setOf(ix.vocabulary);
+    this.wordCount = new Map(); // word -> documents using it (vocabulary.py), for the compound splitter
+    for (var wc = 0; wc < ix.vocabulary.length; wc++) this.wordCount.set(ix.vocabulary[wc], ix.vocabulary_counts[wc]);
     this.byFirst = new Map(); // first letter -> words: typo tolerance compares within one letter
     for (var j = 0; j < ix.vocabulary.length; j++) {
       var v = ix.vocabulary[j], f = v[0];
@@ -751,10 +753,14 @@
     return or(heading ? slots.concat([heading]) : slots);
   };
 
-  // decompound.Splitter over decompound.index_vocabulary
+  // decompound.Splitter over decompound.index_vocabulary: the piece's count in the vocabulary (folded), if a
+  // German field holds its stem as typed ("außer" is a part: its stem "auss" is; folded "auser" stems to "aus")
   Engine.prototype.frequency = function (word) {
     if (this.extraParts.has(word)) return 1;
-    return own(this.ix.german_parts, this.fold(word)) || 0;
+    var n = this.wordCount.get(this.fold(word.toLowerCase())) || 0;
+    if (!n) return 0;
+    var stems = this.analyze("de", word), main = this.main;
+    return stems.length === 1 && this.D.GERMAN_FIELDS.some(function (f) { return main.df(f, stems[0]) > 0; }) ? n : 0;
   };
   Engine.prototype.knownPiece = function (piece) {
     if ([...piece].length < this.D.MIN_PART) return [piece, 0];
