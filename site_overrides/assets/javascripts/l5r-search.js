@@ -453,7 +453,10 @@
   // querying.words_of
   Engine.prototype.wordsOf = function (text) {
     // the first MAX_QUERY_CHARS characters as Python counts them (code points, not UTF-16 units: 😀 is one)
-    if (text.length > this.Q.MAX_QUERY_CHARS) text = Array.from(text).slice(0, this.Q.MAX_QUERY_CHARS).join("");
+    if (text.length > this.Q.MAX_QUERY_CHARS) {
+      // (the first 2 x MAX units hold MAX code points; a pasted book is not split into an array whole)
+      text = Array.from(text.slice(0, 2 * this.Q.MAX_QUERY_CHARS)).slice(0, this.Q.MAX_QUERY_CHARS).join("");
+    }
     text = normalize(text.replace(TERMINAL_ESCAPE, " "));
     return words(text.toLowerCase()).slice(0, this.Q.MAX_WORDS);
   };
@@ -929,7 +932,7 @@
       var v = ps[pnum];
       if (v !== v) continue;
       var e = entryOf[pnum];
-      if (!(bestScore[e] >= v)) { bestScore[e] = v; bestNum[e] = pnum; } // first best wins a tie, as in Python
+      if (!(bestScore[e] >= v)) { bestScore[e] = v; bestNum[e] = pnum; } // a tie: the earlier passage, as in Python
     }
     var out = absent(n), parts = new Map(), R = this.R, docs = this.docs;
     for (var d = 0; d < n; d++) {
@@ -1301,7 +1304,7 @@
     if (api.firstResultsAt === undefined) api.firstResultsAt = performance.now();
   };
   Page.prototype.badge = function (edition) {
-    var label = this.engine.ix.edition_labels[edition] || [edition, edition];
+    var label = own(this.engine.ix.edition_labels, edition) || [edition, edition];
     return '<span class="l5r-badge l5r-ed-' + escapeHtml(edition) + '" title="' + escapeHtml(label[0]) + '">' +
       escapeHtml(label[1]) + "</span>";
   };
@@ -1333,9 +1336,10 @@
     });
     this.list.innerHTML = html.join("");
     var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
-    if (this.edition) status += " in " + (engine.ix.edition_labels[this.edition] || [this.edition])[0];
+    // own(): "?edition=constructor" names no edition (and no label inherited by every object)
+    if (this.edition) status += " in " + (own(engine.ix.edition_labels, this.edition) || [this.edition])[0];
     else if (results.editions.length) {
-      status += " in " + results.editions.map(function (e) { return (engine.ix.edition_labels[e] || [e])[0]; }).join(", ") +
+      status += " in " + results.editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ") +
         " (named in the question)";
     }
     if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
