@@ -13,9 +13,10 @@ What is exported (two JavaScript files, so that they load from a file:// offline
 * `index.js`: constants and word lists; the registry's edition words; the synonym table;
   both indexes' postings (field -> term -> [docnum delta, term frequency, ...]) with each
   field's boost, average length and each document's field length as whoosh's reader gives
-  them; the unstemmed vocabulary (vocabulary.py: typo tolerance, compound splitting); the analysis of every
-  word the corpus and the synonym table use (`stems`: word -> English and German index term,
-  exactly what analysis.py makes of it), and what results show of each document.
+  them; the unstemmed vocabulary with each word's document count (vocabulary.py: typo
+  tolerance, compound splitting); whoosh's whole accent_map; the analysis of every word the
+  corpus and the synonym table use (`stems`: word -> English and German index term, exactly
+  what analysis.py makes of it), and what results show of each document.
 * `passages.js`: the verbatim text of every passage, which a result shows (its anchor and
   block number are in index.js, so a result links to its paragraph before the texts arrive).
 
