@@ -14,6 +14,7 @@ request leaves 127.0.0.1. An offline build (file:// pages ending in .html) searc
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -76,10 +77,11 @@ def _open(driver, base: str, query: str, edition: str | None = None) -> list:
 
 
 def _site_rankings(driver, questions: list[str], anchors: bool = False) -> list[list[str]]:
+    # the questions as ASCII JSON: chromedriver refuses a lone surrogate among the arguments themselves
     return driver.execute_script(
         "var anchors = arguments[1];"
-        "return arguments[0].map(function (q) { return window.L5RSearch.rankedIds(q, null, anchors); });",
-        questions,
+        "return JSON.parse(arguments[0]).map(function (q) { return window.L5RSearch.rankedIds(q, null, anchors); });",
+        json.dumps(questions, ensure_ascii=True),
         anchors,
     )
 
@@ -164,6 +166,12 @@ TRICKY = [
     "constructor phase",  # words that are also property names of every JavaScript object
     "__proto__ toString hasOwnProperty valueOf",
     "Konstruktor constructorphase",
+    "bow\udc80ing",  # a lone surrogate is dropped alone (the site's pattern took the "w" before it too)
+    "\U0001f600" * 600 + " bowing",  # cut at 1000 characters as Python counts them, not UTF-16 units
+    "b\u00f8wing \u0131vory \u1e27onor",  # ø ı ḧ: letters the rulebooks never use, folded as whoosh folds them
+    "gro\u00dferkampf",  # "außer", "größer": compound parts whose stem is German only as typed, not folded
+    "dasswuerde",  # "würde" is a German stop word: no part, though its folded spelling "wurde" stems to one
+    "too stole forest lotus",  # two passages of one entry tie: the earlier one is shown
 ]
 
 
@@ -215,6 +223,14 @@ def test_edition_parameter_and_chips_filter(server, phone):
     _wait(phone, lambda d: "q=honor" in d.current_url)
     items = phone.find_elements("css selector", "ol.l5r-results > li")
     assert items and all(li.get_attribute("data-id").startswith("gold-") for li in items)
+
+
+def test_edition_parameter_naming_no_edition_filters_nothing(server, phone):
+    # "constructor" is no edition, but every JavaScript object has it: the status named its label "undefined"
+    items = _open(phone, server, "bowing", edition="constructor")
+    status = phone.find_element("css selector", ".l5r-search__status").text
+    assert "undefined" not in status, status
+    assert len({li.get_attribute("data-id").split("-")[0] for li in items}) > 1
 
 
 def test_header_search_box_opens_the_search_page(server, phone):

@@ -74,7 +74,8 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
     entry_of = passages.entry_of
     for pnum, ps in _passage_scores(passages.stats, q, passages).items():
         e = entry_of[pnum]
-        if e not in best or ps > best[e][0]:
+        # on a tie the entry's earlier passage, whatever the order the scores came in (the site's too)
+        if e not in best or ps > best[e][0] or (ps == best[e][0] and pnum < best[e][1]):
             best[e] = (ps, pnum)
     out: Scores = {}
     parts: dict[int, Parts] = {}

@@ -13,9 +13,10 @@ What is exported (two JavaScript files, so that they load from a file:// offline
 * `index.js`: constants and word lists; the registry's edition words; the synonym table;
   both indexes' postings (field -> term -> [docnum delta, term frequency, ...]) with each
   field's boost, average length and each document's field length as whoosh's reader gives
-  them; the unstemmed vocabulary (vocabulary.py: typo tolerance, compound splitting); the analysis of every
-  word the corpus and the synonym table use (`stems`: word -> English and German index term,
-  exactly what analysis.py makes of it), and what results show of each document.
+  them; the unstemmed vocabulary with each word's document count (vocabulary.py: typo
+  tolerance, compound splitting); whoosh's whole accent_map; the analysis of every word the
+  corpus and the synonym table use (`stems`: word -> English and German index term, exactly
+  what analysis.py makes of it), and what results show of each document.
 * `passages.js`: the verbatim text of every passage, which a result shows (its anchor and
   block number are in index.js, so a result links to its paragraph before the texts arrive).
 
@@ -176,6 +177,7 @@ def _constants() -> dict:
             "EXTRA_PARTS": list(decompound.EXTRA_PARTS),
             "FINAL_ENDINGS": list(decompound.FINAL_ENDINGS),
             "STOP_WORDS": sorted(decompound.STOP_WORDS),
+            "GERMAN_FIELDS": list(decompound.GERMAN_FIELDS),
         },
         "highlight": {
             "MIN_PART": highlight.MIN_PART,
@@ -217,35 +219,18 @@ def _words() -> dict:
         "MEANING_PHRASES": sorted(list(p) for p in querying.MEANING_PHRASES),
         "STOP_EN": sorted(STOP_WORDS),
         "STOP_DE": sorted(stopwords_for_language("de")),
-        # analysis.py's accent folding (whoosh's accent_map), for the characters the corpus uses
-        "ACCENTS": {},
+        # analysis.py's accent folding (whoosh's accent_map), every character of it
+        "ACCENTS": _accents(),
         # analysis.normalize: characters dropped, and characters read as a space
         "INVISIBLE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v is None),
         "AS_SPACE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v == " "),
     }
 
 
-def _accents(tokens: set[str]) -> dict[str, str]:
-    chars = {c for t in tokens for c in t if ord(c) > 127}
-    chars |= set("äöüßàáâãåèéêëìíîïòóôõùúûýÿñçōūāēī")
-    out = {}
-    for c in sorted(chars):
-        folded = c.translate(accent_map)
-        if folded != c:
-            out[c] = folded
-    return out
-
-
-def _german_vocabulary(eng) -> dict[str, int]:
-    """Folded word -> frequency, for every word of the vocabulary (vocabulary.py) the query-time
-    compound splitter counts as a part (decompound.index_vocabulary)."""
-    frequency = decompound.index_vocabulary(eng.stats)
-    out = {}
-    for word in eng.stats.vocabulary:
-        n = frequency(word)
-        if n:
-            out[word] = n
-    return out
+def _accents() -> dict[str, str]:
+    """The whole accent_map (~700 characters, 8 kB): a question may hold a character the corpus never
+    uses ("bøwing", "ıvory", "ḧonor"), which the CLI folds (bowing, ivory, honor) and so must the site."""
+    return {chr(c): folded for c, folded in sorted(accent_map.items()) if chr(c) != folded}
 
 
 def _edition_words(names: querying.EditionWords) -> dict:
@@ -291,7 +276,6 @@ def index_data(eng, urls: Urls | None = None) -> dict:
     tokens |= _tokens(synonym_words)
     tokens |= {w for words in eng.names.phrases for w in words} | set(eng.names.soft)
     words = _words()
-    words["ACCENTS"] = _accents(tokens)
     main_lengths, main_avg = _lengths(eng.reader, eng.stats, fields)
     pix = eng.passages
     pass_fields = [f for f in fields if f in pix.reader.schema]
@@ -308,7 +292,9 @@ def index_data(eng, urls: Urls | None = None) -> dict:
         "synonyms": {" ".join(k): list(v) for k, v in eng.synonyms.items()},
         "stems": _stems(tokens),
         "vocabulary": list(eng.stats.vocabulary),
-        "german_parts": _german_vocabulary(eng),
+        # each word's document frequency: the compound splitter's vocabulary is decompound.index_vocabulary
+        # itself (the word's count, if a German field holds the stem of the piece as typed), run in the browser
+        "vocabulary_counts": [eng.stats.vocabulary.frequency(w) for w in eng.stats.vocabulary],
         "main": {
             "count": eng.reader.doc_count_all(),
             "postings": _postings(eng.reader, fields, boosts),

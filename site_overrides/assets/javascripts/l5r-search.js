@@ -24,7 +24,8 @@
 
   var WORD = /[\p{L}\p{N}_]+(?:['’][\p{L}\p{N}_]+)*/gu;
   var TERMINAL_ESCAPE = /\x1b\[[0-9;?]*[ -\/]*[@-~]/g;
-  var SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/g;
+  // a lone surrogate (with the u flag a pair is one character, outside the class): Python drops it alone
+  var SURROGATE = /[\ud800-\udfff]/gu;
 
   // obj[key] when obj itself has it: a typed word such as "constructor" or "__proto__" must not
   // find what every JavaScript object inherits
@@ -382,6 +383,8 @@
     this.docnum = new Map();
     for (var i = 0; i < ix.docs.length; i++) this.docnum.set(ix.docs[i].doctype + ":" + ix.docs[i].id, i);
     this.vocabulary = setOf(ix.vocabulary);
+    this.wordCount = new Map(); // word -> documents using it (vocabulary.py), for the compound splitter
+    for (var wc = 0; wc < ix.vocabulary.length; wc++) this.wordCount.set(ix.vocabulary[wc], ix.vocabulary_counts[wc]);
     this.byFirst = new Map(); // first letter -> words: typo tolerance compares within one letter
     for (var j = 0; j < ix.vocabulary.length; j++) {
       var v = ix.vocabulary[j], f = v[0];
@@ -450,7 +453,12 @@
 
   // querying.words_of
   Engine.prototype.wordsOf = function (text) {
-    text = normalize(text.slice(0, this.Q.MAX_QUERY_CHARS).replace(TERMINAL_ESCAPE, " "));
+    // the first MAX_QUERY_CHARS characters as Python counts them (code points, not UTF-16 units: 😀 is one)
+    if (text.length > this.Q.MAX_QUERY_CHARS) {
+      // (the first 2 x MAX units hold MAX code points; a pasted book is not split into an array whole)
+      text = Array.from(text.slice(0, 2 * this.Q.MAX_QUERY_CHARS)).slice(0, this.Q.MAX_QUERY_CHARS).join("");
+    }
+    text = normalize(text.replace(TERMINAL_ESCAPE, " "));
     return words(text.toLowerCase()).slice(0, this.Q.MAX_WORDS);
   };
 
@@ -756,10 +764,14 @@
     return or(heading ? slots.concat([heading]) : slots);
   };
 
-  // decompound.Splitter over decompound.index_vocabulary
+  // decompound.Splitter over decompound.index_vocabulary: the piece's count in the vocabulary (folded), if a
+  // German field holds its stem as typed ("außer" is a part: its stem "auss" is; folded "auser" stems to "aus")
   Engine.prototype.frequency = function (word) {
     if (this.extraParts.has(word)) return 1;
-    return own(this.ix.german_parts, this.fold(word)) || 0;
+    var n = this.wordCount.get(this.fold(word.toLowerCase())) || 0;
+    if (!n) return 0;
+    var stems = this.analyze("de", word), main = this.main;
+    return stems.length === 1 && this.D.GERMAN_FIELDS.some(function (f) { return main.df(f, stems[0]) > 0; }) ? n : 0;
   };
   Engine.prototype.knownPiece = function (piece) {
     if ([...piece].length < this.D.MIN_PART) return [piece, 0];
@@ -928,7 +940,7 @@
       var v = ps[pnum];
       if (v !== v) continue;
       var e = entryOf[pnum];
-      if (!(bestScore[e] >= v)) { bestScore[e] = v; bestNum[e] = pnum; } // first best wins a tie, as in Python
+      if (!(bestScore[e] >= v)) { bestScore[e] = v; bestNum[e] = pnum; } // a tie: the earlier passage, as in Python
     }
     var out = absent(n), parts = new Map(), R = this.R, docs = this.docs;
     for (var d = 0; d < n; d++) {
@@ -1303,7 +1315,7 @@
     if (api.firstResultsAt === undefined) api.firstResultsAt = performance.now();
   };
   Page.prototype.badge = function (edition) {
-    var label = this.engine.ix.edition_labels[edition] || [edition, edition];
+    var label = own(this.engine.ix.edition_labels, edition) || [edition, edition];
     return '<span class="l5r-badge l5r-ed-' + escapeHtml(edition) + '" title="' + escapeHtml(label[0]) + '">' +
       escapeHtml(label[1]) + "</span>";
   };
@@ -1335,9 +1347,10 @@
     });
     this.list.innerHTML = html.join("");
     var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
-    if (this.edition) status += " in " + (engine.ix.edition_labels[this.edition] || [this.edition])[0];
+    // own(): "?edition=constructor" names no edition (and no label inherited by every object)
+    if (this.edition) status += " in " + (own(engine.ix.edition_labels, this.edition) || [this.edition])[0];
     else if (results.editions.length) {
-      status += " in " + results.editions.map(function (e) { return (engine.ix.edition_labels[e] || [e])[0]; }).join(", ") +
+      status += " in " + results.editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ") +
         " (named in the question)";
     }
     if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
