@@ -33,7 +33,7 @@ def ids(results):
 FINDS = [
     ("bowing", "gold-bowing"),
     ("exhausted guy", "gold-bowing"),  # judges' synonyms: exhausted -> bowed, guy -> personality
-    ("untap", "lotus-bowing-and-straightening"),  # untap -> straighten, ready
+    ("untap", "lotus-1-straighten-phase"),  # untap -> straighten, ready
     ("kneel", "gold-bowing"),  # concept alias, indexed with the concept's entries
     ("bowwing", "gold-bowing"),  # typo, edit distance 1
     ("bwoing", "gold-bowing"),  # typo, two neighbouring letters swapped

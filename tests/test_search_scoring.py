@@ -41,7 +41,9 @@ def searcher(engine):
 
 def test_fields_only_german_entries_fill_are_averaged_over_those(engine):
     stats, reader = engine.stats, engine.reader
-    assert set(stats.field_docs) == {"term_de", "section_de", "text_de", "parts_de"}
+    assert set(stats.field_docs) == {"term_de", "section_de", "text_de", "parts_de", "hints", "hints_de"}
+    entries = sum(1 for d in engine.docs if d["doctype"] == "entry")
+    assert stats.field_docs["hints"] == entries  # every entry has hints; concepts and errata none
     german = sum(1 for d in engine.docs if d["id"].startswith("bfr-") and d["doctype"] == "entry")
     assert stats.field_docs["text_de"] == stats.field_docs["term_de"] == german
     assert stats.avg_field_length("text_de") == pytest.approx(reader.field_length("text_de") / german)

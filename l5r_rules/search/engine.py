@@ -460,7 +460,7 @@ class Engine:
                 groups.setdefault(key, [None, []])[0] = docnum
                 group_score.setdefault(key, score)
                 continue
-            key = _concept_key(doc, groups, self.docs)
+            key = _concept_key(doc, groups, self.docs, self.docnum)
             if key not in groups and key == doc["concept"] and not self._central_to(key, doc["id"]):
                 # an entry that only touches its concept (a What's New page listing it) does not open the
                 # concept's group: other entries of the concept would rank at its score, above their own
@@ -519,15 +519,16 @@ class Engine:
         return out
 
 
-def _concept_key(doc: dict, groups: dict[str, list], docs: list[dict]) -> str:
-    """The group an entry joins: another concept that lists it, whose own document matched above it,
-    to which it is central (the concept's first entry of its edition) and which shows no entry of its
-    edition yet; else its concept (payloads.concept_of_entries, the first that lists it), else itself.
+def _concept_key(doc: dict, groups: dict[str, list], docs: list[dict], docnum: dict) -> str:
+    """The group an entry joins: another concept that lists it, whose group is open above it (its own
+    document or one of its entries matched), to which it is central (the concept's first entry of its
+    edition) and which shows no entry of its edition yet; else its concept
+    (payloads.concept_of_entries, the first that lists it), else itself.
     Keyed by its first concept alone, an entry that several concepts list took itself away from the
     concept that matched: "presence" found the Rule of Presence concept, yet the Battle Action
     Segments it is about ranked under "Assigning versus moving", and the concept showed nothing."""
     for cid in doc.get("concepts") or []:
-        concept = groups[cid][0] if cid in groups else None
+        concept = docnum.get(("concept", cid)) if cid in groups else None
         if concept is not None and _is_central(docs[concept], doc["id"]):
             if not any(docs[h[0]]["edition"] == doc["edition"] for h in groups[cid][1]):
                 return cid

@@ -23,6 +23,7 @@ from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
 from .fields import AVERAGED_OVER_FILLED, PASSAGE_FIELDS, build_passage_schema, build_schema
 from .freshness import current_stamp, write_stamp
+from .hints import read as read_hints
 from .payloads import concept_payload, concepts_of_entries, entry_payload, errata_payload
 from .store import (
     INDEX_NAME,
@@ -95,6 +96,9 @@ def _documents(layout: Layout):
     splitter = _german_splitter(entries.values())
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
     concepts_by_entry = concepts_of_entries(kb.concepts)
+    hints = {
+        lang: {e: [normalize(q) for q in qs] for e, qs in by_entry.items()} for lang, by_entry in read_hints().items()
+    }
     for entry_id, original in kb.entries.items():
         entry = entries[entry_id]
         cids = concepts_by_entry.get(entry["id"]) or []
@@ -124,6 +128,8 @@ def _documents(layout: Layout):
             "aliases": alias_text,
             "aliases_de": alias_text,
             "translation": (entry.get("translation") or {}).get("text", ""),
+            "hints": "\n".join(hints["en"].get(entry["id"], ())),
+            "hints_de": "\n".join(hints["de"].get(entry["id"], ())),
             "payload": json.dumps(payload, ensure_ascii=False),
             "words": _distinct_words(
                 entry["term"],

@@ -1083,7 +1083,7 @@
         if (!groupScore.has(key)) groupScore.set(key, score);
         continue;
       }
-      key = conceptKey(doc, groups, docs);
+      key = conceptKey(doc, groups, docs, self.docnum);
       if (!groups.has(key) && key === doc.concept) {
         var c = this.docnum.get("concept:" + key);
         if (c === undefined || !isCentral(docs[c], doc.id)) key = "entry:" + doc.id;
@@ -1120,11 +1120,11 @@
     return out;
   };
   // engine._concept_key
-  function conceptKey(doc, groups, docs) {
+  function conceptKey(doc, groups, docs, docnum) {
     var cids = doc.concepts || [];
     for (var i = 0; i < cids.length; i++) {
-      var g = groups.get(cids[i]);
-      if (!g || g[0] === null || !isCentral(docs[g[0]], doc.id)) continue;
+      var g = groups.get(cids[i]), concept = g ? docnum.get("concept:" + cids[i]) : undefined;
+      if (concept === undefined || !isCentral(docs[concept], doc.id)) continue;
       if (!g[1].some(function (h) { return docs[h[0]].edition === doc.edition; })) return cids[i];
     }
     return doc.concept || doc.id;
