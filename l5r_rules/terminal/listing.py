@@ -166,6 +166,10 @@ def _hit_lines(n: int, hit, columns: int, terms=None) -> list[str]:
     return lines
 
 
+# Fields whose text is ours, not the rulebooks': the unofficial translation and the search hints.
+OUR_WORDS_FIELDS = frozenset({"translation", "hints", "hints_de"})
+
+
 def explain_lines(why: dict) -> list[str]:
     """`--explain`: how a hit's score was made (search/explain.py), one line per part and factor."""
     out = [f"why: score {why['score']:.3f}" + ("" if why["matched"] else " (brought in by its concept)")]
@@ -181,7 +185,8 @@ def explain_lines(why: dict) -> list[str]:
             )
         out.append(f"  {part['part']}{where}: {part['score']:.3f} x {part['weight']:g}")
         for name, field in part["fields"].items():
-            out.append(f"    {name} {field['score']:.3f}: {', '.join(field['terms']) or '(phrase)'}")
+            label = f"{name} (our words)" if name in OUR_WORDS_FIELDS else name
+            out.append(f"    {label} {field['score']:.3f}: {', '.join(field['terms']) or '(phrase)'}")
         for once in part.get("once", []):  # a word that two fields index twice counts once: the better
             lost = "; ".join(_alternative(a) for a in once["lost"])
             out.append(f"    counted once: {_alternative(once['won'])}, not {lost}")
