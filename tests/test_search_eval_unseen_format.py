@@ -1,11 +1,12 @@
 """Format checks for the unseen judge-question sets.
 
-All three sets are checked: tests/search_eval_unseen.yaml (the first set),
-tests/search_eval_unseen2.yaml (the second blind set, see tests/search_eval_unseen2.md) and
-tests/search_eval_unseen3.yaml (the third blind set, see tests/search_eval_unseen3.md).
+All four sets are checked: tests/search_eval_unseen.yaml (the first set),
+tests/search_eval_unseen2.yaml (the second blind set, see tests/search_eval_unseen2.md),
+tests/search_eval_unseen3.yaml (the third blind set, see tests/search_eval_unseen3.md) and
+tests/search_eval_unseen4.yaml (the fourth blind set, see tests/search_eval_unseen4.md).
 Only each file's own consistency with the glossary is checked here: every answer id exists,
 every phrase is verbatim in the first answer, ids are unique, and the coverage required of
-the set is met. The same checks and minimums apply to every set; the second and third sets'
+the set is met. The same checks and minimums apply to every set; the second, third and fourth sets'
 briefs also cap how often one entry may be the first answer (3 instead of 4). Nothing from the search
 code is imported.
 """
@@ -25,6 +26,7 @@ EVAL_FILES = {
     "search_eval_unseen.yaml": 4,
     "search_eval_unseen2.yaml": 3,
     "search_eval_unseen3.yaml": 3,
+    "search_eval_unseen4.yaml": 3,
 }
 ENTRIES = ROOT / "glossary" / "entries"
 CONCEPTS = ROOT / "glossary" / "concepts"
