@@ -88,7 +88,7 @@ OPENING_ENTRIES = 3
 class PassageIndex:
     """The passage index (passages.py) open for scoring: its reader, statistics and each passage's entry."""
 
-    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int], translated: frozenset[int] = frozenset()):
+    def __init__(self, ix, entry_of: list[int], field_docs: dict[str, int], translated: frozenset[int]):
         self.reader = ix.reader()
         if self.reader.doc_count_all() != len(entry_of):
             self.reader.close()

@@ -189,12 +189,6 @@ def _currency(words: list[str], i: int) -> bool:
     return any(w in CURRENCY_CUES for w in words) or number or before in CURRENCY_BEFORE
 
 
-def _soft_filters(words: list[str], i: int) -> bool:
-    """The soft edition word at `words[i]` ("gold") names its edition and filters: it is not the
-    currency (_currency) and the question does not ask whether the edition does as others do."""
-    return not _currency(words, i) and not any(w in ALSO_WORDS for w in words)
-
-
 def cued_kinds(words: list[str]) -> set[str]:
     """The kinds of entry named by the question's words (KIND_CUES)."""
     return {kind for kind, cues in KIND_CUES.items() if any(w in cues for w in words)}
@@ -227,6 +221,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     currency: set[str] = set()  # soft edition words read as the currency (_currency)
     soft_slots: list[list[tuple[str, float]]] = []  # the slots of soft edition words ("gold")
     german = any(w in GERMAN_FUNCTION_WORDS for w in words)
+    also = any(w in ALSO_WORDS for w in words)  # a soft edition word stays a boost (ALSO_WORDS)
     while i < len(words):
         if words[i] in GERMAN_FUNCTION_WORDS or (german and words[i] in GERMAN_IN_GERMAN):
             i += 1
@@ -245,17 +240,17 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
             continue
         word = words[i]
         i += 1
-        if word in names.soft and _soft_filters(words, i - 1):  # "gold edition", "in gold": the edition
-            p.editions |= names.soft[word]
+        soft = names.soft.get(word)
+        as_currency = bool(soft) and _currency(words, i - 1)  # "5 gold": searched, at most a boost
+        if soft and not as_currency and not also:  # "gold edition", "in gold": the edition
+            p.editions |= soft
             continue
-        if word in names.soft and _currency(words, i - 1):  # "5 gold": searched, at most a boost
-            currency |= names.soft[word]
-        else:
-            named_soft |= names.soft.get(word, frozenset())
+        if soft:  # the currency, or "was that in gold too": is Gold like the others
+            (currency if as_currency else named_soft).update(soft)
         if word in QUERY_STOPWORDS:
             continue
         p.slots.append([(word, 1.0)])
-        if word in names.soft and not _currency(words, i - 1):
+        if soft and not as_currency:
             soft_slots.append(p.slots[-1])
     if any(not _weak(s) for s in p.slots):  # "targeting rules": the other words say which rule, "rule" weighs little
         p.slots = [[(s[0][0], WEAK_WEIGHT)] if _weak(s) else s for s in p.slots]

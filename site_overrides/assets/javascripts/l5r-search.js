@@ -491,21 +491,12 @@
     return null;
   }
 
-  // querying._soft_filters: "gold" names its edition unless it reads as the currency or the
-  // question asks whether the edition does as others do
   // querying._currency: the soft edition word at ws[i] ("gold") reads as the currency
   Engine.prototype.currency = function (ws, i) {
     var self = this, before = i ? ws[i - 1] : "", after = i + 1 < ws.length ? ws[i + 1] : "";
     if (before === "vs" || before === "versus" || after === "vs" || after === "versus") return false;
     return ws.some(function (w) { return self.currencyCues.has(w); }) ||
       /^[0-9]+$/.test(before) || this.currencyBefore.has(before);
-  };
-
-  // querying._soft_filters: "gold" names its edition unless it reads as the currency or the
-  // question asks whether the edition does as others do
-  Engine.prototype.softFilters = function (ws, i) {
-    var self = this;
-    return !this.currency(ws, i) && !ws.some(function (w) { return self.alsoWords.has(w); });
   };
 
   // querying.plan
@@ -516,6 +507,8 @@
       namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
+    // querying.ALSO_WORDS ("was that in gold too"): a soft edition word stays a boost
+    var also = ws.some(function (w) { return self.alsoWords.has(w); });
     i = 0;
     while (i < ws.length) {
       if (this.germanFunction.has(ws[i]) || (german && this.germanInGerman.has(ws[i]))) { i++; continue; }
@@ -538,11 +531,11 @@
       var word = ws[i];
       i++;
       var softEditions = own(this.soft, word);
-      if (softEditions && this.softFilters(ws, i - 1)) {
+      var isCurrency = !!softEditions && this.currency(ws, i - 1);
+      if (softEditions && !isCurrency && !also) { // "gold edition", "in gold": the edition
         softEditions.forEach(function (e) { p.editions.add(e); });
         continue;
       }
-      var isCurrency = !!softEditions && this.currency(ws, i - 1);
       (softEditions || []).forEach(function (e) { (isCurrency ? currency : namedSoft).add(e); });
       if (this.queryStop.has(word)) continue;
       p.slots.push([[word, 1.0]]);
