@@ -107,7 +107,8 @@
   function stemEnglish(word) {
     var V = EN.vowels, i, k, suffix, n;
     word = word.toLowerCase();
-    if (Object.prototype.hasOwnProperty.call(EN.special, word)) return EN.special[word];
+    var special = own(EN.special, word);
+    if (special !== undefined) return special;
     word = word.replace(/[\u2019\u2018\u201B]/g, "'");
     if (word.startsWith("'")) word = sl(word, 1);
     if (word.startsWith("y")) word = "Y" + sl(word, 1);
@@ -321,7 +322,7 @@
     var hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     var terms = this.raw[field];
-    var flat = terms && Object.prototype.hasOwnProperty.call(terms, term) ? terms[term] : null;
+    var flat = terms ? own(terms, term) : null;
     var out = null;
     if (flat) {
       var n = flat.length / 2, docs = new Int32Array(n), tf = new Int32Array(n), d = 0;
@@ -421,7 +422,10 @@
   Engine.prototype.fold = function (text) {
     if (/^[\x00-\x7f]*$/.test(text)) return text;
     var out = "";
-    for (var ch of text) out += Object.prototype.hasOwnProperty.call(this.accents, ch) ? this.accents[ch] : ch;
+    for (var ch of text) {
+      var folded = own(this.accents, ch);
+      out += folded === undefined ? ch : folded;
+    }
     return out;
   };
 
@@ -727,8 +731,7 @@
         var terms = this.analyze(pair[0], phrase);
         var options = [terms];
         if (pair[0] === "de") options = options.concat(this.verbStems([[terms, 1.0]]).map(function (v) { return v[0]; }));
-        var typo = Object.prototype.hasOwnProperty.call(corrections, phrase) ? corrections[phrase] : [];
-        for (var c of typo) options.push(this.analyze(pair[0], c));
+        for (var c of own(corrections, phrase) || []) options.push(this.analyze(pair[0], c));
         for (var o = 0; o < options.length && !found; o++) {
           if (options[o].length && this.useful(pair[1], options[o])) found = options[o];
         }
