@@ -402,3 +402,39 @@ def test_a_word_that_asks_for_a_definition_favours_glossary_entries(engine, ques
         cue = ("a glossary entry, and the question asks what a word means", engine_module.GLOSSARY_ASKED_FACTOR)
         hits = engine.search("bowing meaning", explain=True).hits
         assert hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in hits)
+
+
+@pytest.fixture(scope="module")
+def repo_engine():
+    with open_engine(REPO) as e:
+        yield e
+
+
+@pytest.mark.parametrize(
+    "question,named",
+    [
+        ("how many times can I recruit per turn", set()),  # names no card: the one-line card errata step back
+        ("ikoma ability how many times per turn", {"lotus-ikoma"}),  # its erratum keeps its score, the others not
+        ("errata any number of times per turn", "all"),  # asks for errata
+    ],
+)
+def test_an_erratum_to_a_card_the_question_does_not_name_counts_less(repo_engine, question, named):
+    from l5r_rules.search import engine as engine_module
+
+    factor = ("an erratum to a card the question does not name", engine_module.CARD_ERRATUM_FACTOR)
+    hits = repo_engine.search(question, limit=40, explain=True).hits
+    errata = [h for h in hits if h.payload["kind"] == "errata" and h.payload["term"] != "Errata and Clarifications"]
+    assert len(errata) > 3, "the question reaches card errata"
+    for h in errata:
+        assert (factor in h.factors) is not (named == "all" or h.payload["id"] in named), h.payload["id"]
+    if named == {"lotus-ikoma"}:
+        assert hits[0].payload["id"] == "lotus-ikoma"
+    if not named:
+        assert not any(h.payload["kind"] == "errata" for h in hits[:5])
+
+
+def test_only_errata_to_one_card_are_card_errata(repo_engine):
+    card_errata = {d["id"] for d in repo_engine.docs if d.get("card_erratum")}
+    assert "lotus-ikoma" in card_errata and "lotus-kaiu-fortress" in card_errata
+    assert "lotus-errata-and-clarifications" not in card_errata  # the section's own rules
+    assert all(repo_engine.entry(i)["kind"] == "errata" for i in card_errata)

@@ -71,6 +71,12 @@ GLOSSARY_ASKED_FACTOR = 1.25
 # A framework step that only marks the beginning or end of a phase (indexer.MILESTONE) holds no
 # rule; a question naming its phase wants the phase's steps or the step that acts.
 MILESTONE_FACTOR = 0.6
+# An erratum to one card ("Ikoma: His ability may be used any number of times per turn.") counts this
+# much when the question names neither the card (no heading match) nor errata: a dozen one-line
+# errata share the same words ("any number of times per turn") and filled the first screen of
+# "how many times can I recruit per turn". Chosen on the tuning data: 0.3-0.7 gained the same
+# (+4 in the top 5 of 2,304 questions, none lost), 0.5 kept.
+CARD_ERRATUM_FACTOR = 0.5
 # An entry of a kind the question names (querying.KIND_CUES: "diagram", "example", "steps") counts
 # this much more: the kind of entry is what separates the card diagram's legend from a rule using
 # the same words. Words that name the kind itself ("diagram", "anatomy", "example", "errata") count
@@ -123,6 +129,7 @@ class Factors:
     demote_definitions: bool = False
     kinds: set[str] = field(default_factory=set)
     wants_glossary: bool = False
+    named: set[int] = field(default_factory=set)  # entries whose heading the question matched
 
 
 @dataclass
@@ -335,7 +342,8 @@ class Engine:
             return results
         scores, parts = entry_scores(self.stats, self.passages, self.docs, q)
         results.terms = Terms.of(q)
-        factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning)
+        named = {d for d, part in parts.items() if part.head > 0}
+        factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, named)
         results.groups = self._grouped(scores, editions, games, kind, limit, factors)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
@@ -442,6 +450,9 @@ class Engine:
                 cue = STRONG_KIND_CUE_FACTOR if doc["kind"] in STRONG_KINDS else KIND_CUE_FACTOR
                 factor *= cue
                 why[docnum].append((f"the question names its kind ({doc['kind']})", cue))
+            if doc.get("card_erratum") and "errata" not in factors.kinds and docnum not in factors.named:
+                factor *= CARD_ERRATUM_FACTOR
+                why[docnum].append(("an erratum to a card the question does not name", CARD_ERRATUM_FACTOR))
             if doc.get("milestone"):
                 factor *= MILESTONE_FACTOR
                 why[docnum].append(("a step that only marks when a phase begins or ends", MILESTONE_FACTOR))

@@ -96,6 +96,7 @@ def _documents(layout: Layout):
     splitter = _german_splitter(entries.values())
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
     concepts_by_entry = concepts_of_entries(kb.concepts)
+    card_names = {normalize(card["name"]).casefold() for card in kb.cards.values()}
     hints = {
         lang: {e: [normalize(q) for q in qs] for e, qs in by_entry.items()} for lang, by_entry in read_hints().items()
     }
@@ -119,6 +120,8 @@ def _documents(layout: Layout):
             "length": len(_WORD.findall(entry["text"])),  # words of rule text: a short glossary entry defines
             "order": entry.get("order"),  # its place in its book: a question naming only a book opens it (engine)
             "milestone": bool(MILESTONE.match(entry["text"])),  # a framework step that only marks a moment
+            # an erratum to one card (its heading is the card's name), not the errata section's rules
+            "card_erratum": entry["kind"] == "errata" and entry["term"].casefold() in card_names,
             "game": entry["game"],
             "edition": entry["edition"],
             "kind": entry["kind"],
@@ -181,7 +184,7 @@ def _documents(layout: Layout):
 
 
 # What a document carries for the document table, the passage index or the vocabulary, not for whoosh.
-TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone", "order", "words"})
+TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone", "card_erratum", "order", "words"})
 # An LCG framework step whose text only marks a moment of the game ("This step formalizes the
 # beginning of the draw phase."): it states no rule, yet its heading repeats the phase's name.
 MILESTONE = re.compile(r"This step formalizes the (?:beginning|end)\b")

@@ -37,6 +37,7 @@ TABLE_FIELDS = (
     "refers",
     "length",
     "milestone",
+    "card_erratum",
     "order",
 )
 LOCK_NAME = ".index.lock"

@@ -162,6 +162,7 @@ def _constants() -> dict:
             "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
             "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
+            "CARD_ERRATUM_FACTOR": engine.CARD_ERRATUM_FACTOR,
             "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,
             "STRONG_KIND_CUE_FACTOR": engine.STRONG_KIND_CUE_FACTOR,
             "STRONG_KINDS": sorted(engine.STRONG_KINDS),
@@ -199,6 +200,7 @@ DOC_FIELDS = (
     "central",
     "length",
     "milestone",
+    "card_erratum",
     "order",
 )
 

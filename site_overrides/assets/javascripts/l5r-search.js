@@ -1015,10 +1015,12 @@
     var es = this.entryScores(q);
     results.terms = queryTerms(q, this.H);
     var demote = !p.asksMeaning;
-    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote, p.kinds, p.namesMeaning);
+    var named = new Set();
+    es.parts.forEach(function (part, d) { if (part.head > 0) named.add(d); });
+    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote, p.kinds, p.namesMeaning, named);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
-      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote, p.kinds, p.namesMeaning);
+      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote, p.kinds, p.namesMeaning, named);
       results.widened = true;
     }
     var noted = new Set(editions);
@@ -1049,7 +1051,7 @@
   };
 
   // engine.Engine._grouped
-  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote, kinds, wantsGlossary) {
+  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote, kinds, wantsGlossary, named) {
     var E = this.E, docs = this.docs, self = this;
     var found = [];
     for (var d0 = 0; d0 < scores.length; d0++) {
@@ -1063,6 +1065,9 @@
       if (demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
       if (kinds && kinds.has(doc.kind)) {
         factor *= E.STRONG_KINDS.indexOf(doc.kind) >= 0 ? E.STRONG_KIND_CUE_FACTOR : E.KIND_CUE_FACTOR;
+      }
+      if (doc.card_erratum && !(kinds && kinds.has("errata")) && !(named && named.has(row[0]))) {
+        factor *= E.CARD_ERRATUM_FACTOR;
       }
       if (doc.milestone) factor *= E.MILESTONE_FACTOR;
       if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT;
