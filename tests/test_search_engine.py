@@ -280,6 +280,29 @@ def test_concept_match_brings_unmatched_entries(engine):
     )
 
 
+@pytest.mark.parametrize(
+    "question,compares",
+    [
+        ("challenge", False),
+        ("challenge difference between editions", True),
+        ("challenge gold vs lcg", True),  # two editions named
+        ("challenge in gold", False),
+        ("challenge ccg vs lcg", True),  # two games named
+    ],
+)
+def test_only_a_comparison_lists_every_editions_entry_of_a_matching_concept(engine, question, compares):
+    """A concept group shows the entries that match; a question that compares editions also gets the
+    concept's entries of every other edition (the CLI and the site alike: test_browser_search.py)."""
+    from l5r_rules.search.querying import plan
+
+    assert plan(question, engine.synonyms, engine.names).compares is compares
+    results = engine.search(question)
+    dueling = next(g for g in results.groups if g.concept and g.concept["id"] == "dueling")
+    assert any(not h.matched for h in dueling.hits) is (compares and "in gold" not in question)
+    if not compares:
+        assert all(h.matched for h in results.hits)
+
+
 def test_limit_is_exact(engine):
     assert len(engine.search("bowing", limit=2).hits) == 2
 

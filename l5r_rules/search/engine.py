@@ -130,6 +130,7 @@ class Factors:
     kinds: set[str] = field(default_factory=set)
     wants_glossary: bool = False
     named: set[int] = field(default_factory=set)  # entries whose heading the question matched
+    compares: bool = False  # every edition's entry of a matching concept, not only the matching ones
 
 
 @dataclass
@@ -343,7 +344,7 @@ class Engine:
         scores, parts = entry_scores(self.stats, self.passages, self.docs, q)
         results.terms = Terms.of(q)
         named = {d for d, part in parts.items() if part.head > 0}
-        factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, named)
+        factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, named, p.compares)
         results.groups = self._grouped(scores, editions, games, kind, limit, factors)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
@@ -489,7 +490,8 @@ class Engine:
                 concept = self.docnum.get(("concept", self.docs[hits[0][0]]["concept"]))
                 if concept is not None and not self._central(concept, hits):
                     concept = None  # an entry that only touches the concept does not bring in its editions
-            if concept is not None:
+            if concept is not None and (factors.compares or not hits):
+                # a comparison lists every edition's entry; a concept matched by its own words alone, too
                 hits += self._completion(concept, group_score[key], editions, games, kind, listed, why)
             if not hits:
                 continue

@@ -210,6 +210,7 @@ def _words() -> dict:
         "QUERY_STOPWORDS": sorted(querying.QUERY_STOPWORDS),
         "WEAK_WORDS": sorted(querying.WEAK_WORDS),
         "COMPARE_WORDS": sorted(querying.COMPARE_WORDS),
+        "COMPARISON_WORDS": sorted(querying.COMPARISON_WORDS),
         "CURRENCY_CUES": sorted(querying.CURRENCY_CUES),
         "CURRENCY_BEFORE": sorted(querying.CURRENCY_BEFORE),
         "ALSO_WORDS": sorted(querying.ALSO_WORDS),

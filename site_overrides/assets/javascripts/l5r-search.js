@@ -356,6 +356,7 @@
     this.queryStop = setOf(w.QUERY_STOPWORDS);
     this.weak = setOf(w.WEAK_WORDS);
     this.compareWords = setOf(w.COMPARE_WORDS);
+    this.comparisonWords = setOf(w.COMPARISON_WORDS);
     this.currencyCues = setOf(w.CURRENCY_CUES);
     this.currencyBefore = setOf(w.CURRENCY_BEFORE);
     this.alsoWords = setOf(w.ALSO_WORDS);
@@ -551,6 +552,7 @@
     }
     var named = new Set(p.editions);
     namedSoft.forEach(function (e) { named.add(e); });
+    p.compares = named.size + p.games.size > 1 || ws.some(function (w) { return self.comparisonWords.has(w); });
     if (named.size + p.games.size > 1) {
       var asked = p.slots.filter(function (s) { return !(s.length === 1 && self.compareWords.has(s[0][0])); });
       if (asked.length) p.slots = asked;
@@ -1014,13 +1016,15 @@
     }
     var es = this.entryScores(q);
     results.terms = queryTerms(q, this.H);
-    var demote = !p.asksMeaning;
     var named = new Set();
     es.parts.forEach(function (part, d) { if (part.head > 0) named.add(d); });
-    results.groups = this.grouped(es.scores, editions, games, limit, p.soft, demote, p.kinds, p.namesMeaning, named);
+    // engine.Factors
+    var factors = { soft: p.soft, demote: !p.asksMeaning, kinds: p.kinds, wantsGlossary: p.namesMeaning, named: named,
+      compares: p.compares };
+    results.groups = this.grouped(es.scores, editions, games, limit, factors);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
-      results.groups = this.grouped(es.scores, new Set(), games, limit, p.soft, demote, p.kinds, p.namesMeaning, named);
+      results.groups = this.grouped(es.scores, new Set(), games, limit, factors);
       results.widened = true;
     }
     var noted = new Set(editions);
@@ -1051,8 +1055,8 @@
   };
 
   // engine.Engine._grouped
-  Engine.prototype.grouped = function (scores, editions, games, limit, soft, demote, kinds, wantsGlossary, named) {
-    var E = this.E, docs = this.docs, self = this;
+  Engine.prototype.grouped = function (scores, editions, games, limit, factors) {
+    var E = this.E, docs = this.docs, self = this, kinds = factors.kinds;
     var found = [];
     for (var d0 = 0; d0 < scores.length; d0++) {
       if (scores[d0] === scores[d0] && self.allowed(d0, editions, games)) found.push([d0, scores[d0]]);
@@ -1060,13 +1064,13 @@
     found.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     found = found.slice(0, Math.max(limit * 4, 40));
     var scored = found.map(function (row) {
-      var doc = docs[row[0]], factor = soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
-      if (wantsGlossary && doc.kind === "glossary-term") factor *= E.GLOSSARY_ASKED_FACTOR;
-      if (demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
+      var doc = docs[row[0]], factor = factors.soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
+      if (factors.wantsGlossary && doc.kind === "glossary-term") factor *= E.GLOSSARY_ASKED_FACTOR;
+      if (factors.demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
       if (kinds && kinds.has(doc.kind)) {
         factor *= E.STRONG_KINDS.indexOf(doc.kind) >= 0 ? E.STRONG_KIND_CUE_FACTOR : E.KIND_CUE_FACTOR;
       }
-      if (doc.card_erratum && !(kinds && kinds.has("errata")) && !(named && named.has(row[0]))) {
+      if (doc.card_erratum && !(kinds && kinds.has("errata")) && !factors.named.has(row[0])) {
         factor *= E.CARD_ERRATUM_FACTOR;
       }
       if (doc.milestone) factor *= E.MILESTONE_FACTOR;
@@ -1107,7 +1111,10 @@
         concept = c === undefined ? null : c;
         if (concept !== null && !this.central(concept, hits)) concept = null;
       }
-      if (concept !== null) hits = hits.concat(this.completion(concept, groupScore.get(keys[k]), editions, games, listed));
+      // a comparison lists every edition's entry; a concept matched by its own words alone, too
+      if (concept !== null && (factors.compares || !hits.length)) {
+        hits = hits.concat(this.completion(concept, groupScore.get(keys[k]), editions, games, listed));
+      }
       if (!hits.length) continue;
       total += hits.length;
       if (total > limit) hits = hits.slice(0, hits.length - (total - limit));
