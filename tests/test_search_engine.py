@@ -461,3 +461,28 @@ def test_only_errata_to_one_card_are_card_errata(repo_engine):
     assert "lotus-ikoma" in card_errata and "lotus-kaiu-fortress" in card_errata
     assert "lotus-errata-and-clarifications" not in card_errata  # the section's own rules
     assert all(repo_engine.entry(i)["kind"] == "errata" for i in card_errata)
+
+
+@pytest.mark.parametrize(
+    "question,weight",
+    [
+        ("can i defend with the fleet", "english"),  # no German function word: German readings weigh less
+        ("wann darf ich die flotte bewegen", 1.0),  # a German question: full weight
+    ],
+)
+def test_german_readings_of_an_english_question_weigh_less(engine, question, weight):
+    from l5r_rules.search import querying
+    from l5r_rules.search.scoring import Term
+
+    expected = querying.GERMAN_IN_ENGLISH_WEIGHT if weight == "english" else weight
+    q = querying.build_query(engine.stats, querying.plan(question, engine.synonyms, engine.names))
+
+    def terms(node):
+        if isinstance(node, Term):
+            yield node
+        for part in getattr(node, "parts", ()):
+            yield from terms(part)
+
+    german = {t.boost for t in terms(q) if querying.SEARCH_FIELDS[t.field][0] == "de" and t.field != "term_de"}
+    english = {t.boost for t in terms(q) if querying.SEARCH_FIELDS[t.field][0] == "en" and t.field != "term"}
+    assert german == {expected} and english <= {1.0}

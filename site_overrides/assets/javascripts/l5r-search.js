@@ -512,6 +512,7 @@
       namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
+    p.german = german;
     // querying.ALSO_WORDS ("was that in gold too"): a soft edition word stays a boost
     var also = ws.some(function (w) { return self.alsoWords.has(w); });
     i = 0;
@@ -681,7 +682,7 @@
   };
 
   // querying.slot_query
-  Engine.prototype.slotQuery = function (slot, corrections) {
+  Engine.prototype.slotQuery = function (slot, corrections, deWeight) {
     var self = this, alternatives = [], lang, i;
     var analyzed = {};
     ["en", "de"].forEach(function (l) {
@@ -693,6 +694,7 @@
       for (i = 0; i < analyzed[lang].length; i++) {
         var terms = analyzed[lang][i][0], weight = analyzed[lang][i][1];
         if (terms.length && this.known(lang, terms)) {
+          if (lang === "de") weight *= deWeight;
           var alternative = [];
           for (var f = 0; f < fields.length; f++) {
             if (this.useful(fields[f], terms)) alternative.push(phraseQuery(fields[f], terms, weight));
@@ -705,7 +707,7 @@
     if (!parts.length && slot.length === 1 && !this.realWord(slot[0][0])) {
       var pieces = this.split(slot[0][0]);
       if (pieces.length) {
-        var compound = this.slotQuery([[pieces.join(" "), this.Q.COMPOUND_WEIGHT]], corrections);
+        var compound = this.slotQuery([[pieces.join(" "), this.Q.COMPOUND_WEIGHT]], corrections, deWeight);
         if (compound) return compound;
       }
       var close = this.fuzzy(slot[0][0]);
@@ -750,9 +752,9 @@
 
   // querying.build_query
   Engine.prototype.buildQuery = function (p) {
-    var slots = [], searched = [];
+    var slots = [], searched = [], deWeight = p.german ? 1.0 : this.Q.GERMAN_IN_ENGLISH_WEIGHT;
     for (var i = 0; i < p.slots.length; i++) {
-      var q = this.slotQuery(p.slots[i], p.corrections);
+      var q = this.slotQuery(p.slots[i], p.corrections, deWeight);
       if (q) { slots.push(q); searched.push(p.slots[i]); }
     }
     if (!slots.length) return null;
