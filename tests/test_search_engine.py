@@ -464,14 +464,16 @@ def test_only_errata_to_one_card_are_card_errata(repo_engine):
 
 
 @pytest.mark.parametrize(
-    "question,german",
+    "question,english",
     [
         # one searched word each, so no heading bonus (querying._heading_bonus) joins the query
-        ("the fleet", False),  # no German function word: German readings weigh less
-        ("wann flotte", True),  # a German question: full weight
+        ("the fleet", True),  # an English function word: German readings weigh less
+        ("wann flotte", False),  # a German question: full weight
+        ("flotte", False),  # neither: full weight
+        ("wann ist the flotte", False),  # a German function word wins
     ],
 )
-def test_german_readings_of_an_english_question_weigh_less(engine, question, german):
+def test_german_readings_of_an_english_question_weigh_less(engine, question, english):
     import dataclasses
 
     from l5r_rules.search import querying
@@ -487,10 +489,10 @@ def test_german_readings_of_an_english_question_weigh_less(engine, question, ger
         return sorted(out)
 
     p = querying.plan(question, engine.synonyms, engine.names)
-    assert p.german is german
-    asked, full = boosts(p), boosts(dataclasses.replace(p, german=True))
+    assert p.english is english
+    asked, full = boosts(p), boosts(dataclasses.replace(p, english=False))
     assert [row[:3] for row in asked] == [row[:3] for row in full]  # the same terms
-    factor = 1.0 if german else querying.GERMAN_IN_ENGLISH_WEIGHT
+    factor = querying.GERMAN_IN_ENGLISH_WEIGHT if english else 1.0
     for (lang, _, _, boost), (*_, full_boost) in zip(asked, full):
         expected = factor * full_boost if lang == "de" else full_boost
         assert boost == pytest.approx(expected)

@@ -41,11 +41,11 @@ MAX_WORDS = 32
 SYNONYM_WEIGHT = 0.8
 FUZZY_WEIGHT = 0.6
 COMPOUND_WEIGHT = 0.8  # a German compound neither language knows, searched as its parts
-# In a question with no German function word (GERMAN_FUNCTION_WORDS), a word's German readings count
-# this much: "play", "hand", "phase" of "can i play attachments from hand in the dynasty phase" also
-# stem to German terms ("phas" in "Unterhaltungsphase"), and a Battle for Rokugan entry took the first
-# place from the rule. Chosen on the tuning data: 0.3-0.5 gained recall@1 +0.003 to +0.004 over 2,304
-# questions (16 up, 1 down at 0.5), recall@5 unchanged; 0.0 lost the own set's German words.
+# In an English question (Plan.english), a word's German readings count this much: "play", "hand" and
+# "phase" of "can i play attachments from hand in the dynasty phase" also stem to German terms ("phas"
+# in "Unterhaltungsphase"), and a Battle for Rokugan entry took the first place from the rule. Chosen
+# on the tuning data: 0.3-0.5 gained recall@1 +0.003 to +0.004 over 2,304 questions (16 up, 1 down at
+# 0.5), recall@5 +0.001; 0.0 lost the own set's German words.
 GERMAN_IN_ENGLISH_WEIGHT = 0.5
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
@@ -122,6 +122,14 @@ GERMAN_FUNCTION_WORDS = frozenset(
     "dann noch wird werden hat haben kein keine zu von für fur nach über uber durch "
     "worum gehts geht's gibts gibt's".split()
 )
+# English function and question words, none of them a German word (not "in", "was", "die", "an",
+# "also", "will", "her", "not", "mine"): a question holding one, and no German function word, is English, and its words'
+# German readings weigh GERMAN_IN_ENGLISH_WEIGHT. A question of neither ("Kampf Provinz") is both.
+ENGLISH_FUNCTION_WORDS = frozenset(
+    "the a i my me you your he his she they their them it its this that these those what whats "
+    "how when who whom which why where can cannot can't do does did don't doesn't is isn't are aren't "
+    "of to from with at for by or if then than would could should".split()
+)
 # In a German question these are German words too: "die" the article, not the English verb
 # (whose synonym is "destroyed"), "den", "was".
 GERMAN_IN_GERMAN = frozenset({"die", "den", "was"})
@@ -145,7 +153,7 @@ class Plan:
     asks_meaning: bool = False  # asks what a word means ("what is", "meaning"), not what a rule does
     names_meaning: bool = False  # a word that only asks for a definition (DEFINE_WORDS)
     kinds: set[str] = field(default_factory=set)  # kinds of entry the question names (KIND_CUES)
-    german: bool = False  # holds a German function word (GERMAN_FUNCTION_WORDS)
+    english: bool = False  # holds an English function word and no German one (ENGLISH_FUNCTION_WORDS)
     compares: bool = False  # asks how editions compare (COMPARISON_WORDS, or two editions or games named)
 
 
@@ -236,7 +244,8 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     named_soft: set[str] = set()  # soft edition words that name their edition, but only boost when alone
     currency: set[str] = set()  # soft edition words read as the currency (_currency)
     soft_slots: list[list[tuple[str, float]]] = []  # the slots of soft edition words ("gold")
-    german = p.german = any(w in GERMAN_FUNCTION_WORDS for w in words)
+    german = any(w in GERMAN_FUNCTION_WORDS for w in words)
+    p.english = not german and any(w in ENGLISH_FUNCTION_WORDS for w in words)
     also = any(w in ALSO_WORDS for w in words)  # a soft edition word stays a boost (ALSO_WORDS)
     while i < len(words):
         if words[i] in GERMAN_FUNCTION_WORDS or (german and words[i] in GERMAN_IN_GERMAN):
@@ -459,7 +468,7 @@ def build_query(reader, p: Plan) -> Node | None:
 
     Always an Any whose parts are the typed words (slots), then the heading bonus: ranking.py
     counts how many of the words a passage holds. (An Any of one part scores as that part.)"""
-    de_weight = 1.0 if p.german else GERMAN_IN_ENGLISH_WEIGHT
+    de_weight = GERMAN_IN_ENGLISH_WEIGHT if p.english else 1.0
     searched = [(s, slot_query(reader, s, p.corrections, de_weight)) for s in p.slots]
     slots = [q for _, q in searched if q is not None]
     if not slots:

@@ -217,6 +217,7 @@ def _words() -> dict:
         "ALSO_WORDS": sorted(querying.ALSO_WORDS),
         "KIND_CUES": {kind: sorted(cues) for kind, cues in querying.KIND_CUES.items()},
         "GERMAN_FUNCTION_WORDS": sorted(querying.GERMAN_FUNCTION_WORDS),
+        "ENGLISH_FUNCTION_WORDS": sorted(querying.ENGLISH_FUNCTION_WORDS),
         "GERMAN_IN_GERMAN": sorted(querying.GERMAN_IN_GERMAN),
         "MEANING_WORDS": sorted(querying.MEANING_WORDS),
         "DEFINE_WORDS": sorted(querying.DEFINE_WORDS),

@@ -363,6 +363,7 @@
     this.kindCues = {};
     for (var kc in w.KIND_CUES) this.kindCues[kc] = setOf(w.KIND_CUES[kc]);
     this.germanFunction = setOf(w.GERMAN_FUNCTION_WORDS);
+    this.englishFunction = setOf(w.ENGLISH_FUNCTION_WORDS);
     this.germanInGerman = setOf(w.GERMAN_IN_GERMAN);
     this.meaningWords = setOf(w.MEANING_WORDS);
     this.defineWords = setOf(w.DEFINE_WORDS);
@@ -512,7 +513,7 @@
       namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
-    p.german = german;
+    p.english = !german && ws.some(function (w) { return self.englishFunction.has(w); });
     // querying.ALSO_WORDS ("was that in gold too"): a soft edition word stays a boost
     var also = ws.some(function (w) { return self.alsoWords.has(w); });
     i = 0;
@@ -752,7 +753,7 @@
 
   // querying.build_query
   Engine.prototype.buildQuery = function (p) {
-    var slots = [], searched = [], deWeight = p.german ? 1.0 : this.Q.GERMAN_IN_ENGLISH_WEIGHT;
+    var slots = [], searched = [], deWeight = p.english ? this.Q.GERMAN_IN_ENGLISH_WEIGHT : 1.0;
     for (var i = 0; i < p.slots.length; i++) {
       var q = this.slotQuery(p.slots[i], p.corrections, deWeight);
       if (q) { slots.push(q); searched.push(p.slots[i]); }
