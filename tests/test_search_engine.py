@@ -497,3 +497,18 @@ def test_german_readings_of_an_english_question_weigh_less(engine, question, eng
         expected = factor * full_boost if lang == "de" else full_boost
         assert boost == pytest.approx(expected)
     assert any(lang == "de" for lang, *_ in asked)
+
+
+def test_a_short_glossary_entry_counts_less_unless_its_glossary_states_the_rules(repo_engine):
+    """Lotus's glossary repeats in a line what its chapters state: a short entry there is a definition.
+    The LCG Rules Reference is a glossary of rules: its short entries are the rules themselves."""
+    from l5r_rules.search import engine as engine_module
+
+    factor = ("a short definition, and the question does not ask for one", engine_module.DEFINITION_FACTOR)
+    hits = {h.payload["id"]: h for h in repo_engine.search("cannot bow a card", limit=60, explain=True).hits}
+    assert "lotus-bow" in hits and factor in hits["lotus-bow"].factors
+    assert "lcg-cannot" in hits and factor not in hits["lcg-cannot"].factors
+    lengths = {d["id"]: d["length"] for d in repo_engine.docs if d["id"] in ("lotus-bow", "lcg-cannot")}
+    assert max(lengths.values()) <= engine_module.DEFINITION_WORDS  # both short: only the book differs
+    meaning = {h.payload["id"]: h for h in repo_engine.search("what does bow mean", limit=60, explain=True).hits}
+    assert factor not in meaning["lotus-bow"].factors  # the question asks what the word means

@@ -162,6 +162,7 @@ def _constants() -> dict:
             "CONCEPT_DOC_WEIGHT": engine.CONCEPT_DOC_WEIGHT,
             "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
+            "GLOSSARY_OF_RULES": sorted(engine.GLOSSARY_OF_RULES),
             "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
             "CARD_ERRATUM_FACTOR": engine.CARD_ERRATUM_FACTOR,
             "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,

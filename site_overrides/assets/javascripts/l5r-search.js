@@ -1054,7 +1054,8 @@
     return (doc.doctype === "entry" && this.passes(doc, editions, games)) || doc.doctype === "concept";
   };
   Engine.prototype.defines = function (doc) {
-    return doc.kind === "glossary-term" && (doc.length || 0) <= this.E.DEFINITION_WORDS;
+    return doc.kind === "glossary-term" && this.E.GLOSSARY_OF_RULES.indexOf(doc.edition) < 0 &&
+      (doc.length || 0) <= this.E.DEFINITION_WORDS;
   };
 
   // engine.Engine._grouped
