@@ -228,6 +228,21 @@ def test_edition_parameter_and_chips_filter(server, phone):
     assert items and all(li.get_attribute("data-id").startswith("gold-") for li in items)
 
 
+def test_a_concept_the_editions_searched_lack_says_so(server, phone):
+    """ "yu in gold or ivory?": Yu is Lotus's only; the page says so above Lotus's entry, with the
+    concept's difference, as the CLI does (engine.Group.absent)."""
+    items = _open(phone, server, "yu trait in gold or ivory?")
+    with open_engine(ROOT) as engine:
+        cli = [h.payload["id"] for h in engine.search("yu trait in gold or ivory?", limit=10).hits]
+    assert [li.get_attribute("data-id") for li in items] == cli
+    assert items[0].get_attribute("data-id") == "lotus-yu"
+    absent = items[0].find_element("css selector", ".l5r-hit__absent").text
+    assert absent == "No entry in Gold Edition or Ivory Edition; shown from Lotus Edition.", absent
+    assert "Only Lotus" in items[0].find_element("css selector", ".l5r-hit__note").text
+    assert not [li for li in items[1:] if li.find_elements("css selector", ".l5r-hit__absent")]
+    _shot(phone, "phone-search-absent-edition")
+
+
 def test_edition_parameter_naming_no_edition_filters_nothing(server, phone):
     # "constructor" is no edition, but every JavaScript object has it: the status named its label "undefined"
     items = _open(phone, server, "bowing", edition="constructor")

@@ -286,7 +286,6 @@ def test_concept_match_brings_unmatched_entries(engine):
         ("challenge", False),
         ("challenge difference between editions", True),
         ("challenge gold vs lcg", True),  # two editions named
-        ("challenge in gold", False),
         ("challenge ccg vs lcg", True),  # two games named
     ],
 )
@@ -298,7 +297,7 @@ def test_only_a_comparison_lists_every_editions_entry_of_a_matching_concept(engi
     assert plan(question, engine.synonyms, engine.names).compares is compares
     results = engine.search(question)
     dueling = next(g for g in results.groups if g.concept and g.concept["id"] == "dueling")
-    assert any(not h.matched for h in dueling.hits) is (compares and "in gold" not in question)
+    assert any(not h.matched for h in dueling.hits) is compares
     if not compares:
         assert all(h.matched for h in results.hits)
 
@@ -512,3 +511,35 @@ def test_a_short_glossary_entry_counts_less_unless_its_glossary_states_the_rules
     assert max(lengths.values()) <= engine_module.DEFINITION_WORDS  # both short: only the book differs
     meaning = {h.payload["id"]: h for h in repo_engine.search("what does bow mean", limit=60, explain=True).hits}
     assert factor not in meaning["lotus-bow"].factors  # the question asks what the word means
+
+
+@pytest.mark.parametrize(
+    "question,absent,shown",
+    [
+        ("yu trait in gold or ivory?", ["gold", "ivory"], {"lotus"}),  # Yu: Lotus only
+        ("fortifications in ivory?", ["ivory"], {"gold", "lotus"}),
+        ("yu trait in lotus", None, None),  # Lotus has it: no such group
+        ("yu trait lcg", None, None),  # another game's concept never stands in for the LCG
+    ],
+)
+def test_a_concept_the_editions_searched_lack_is_shown_from_the_others_and_says_so(
+    repo_engine, question, absent, shown
+):
+    from click import unstyle
+
+    from l5r_rules.terminal.listing import results_lines
+
+    results = repo_engine.search(question, limit=10)
+    groups = [g for g in results.groups if g.absent]
+    if absent is None:
+        assert not groups
+        assert all(h.payload["edition"] in results.editions for h in results.hits)
+        return
+    group = groups[0]
+    assert group is results.groups[0] and group.headed and group.absent == absent
+    assert {h.payload["edition"] for h in group.hits} == shown
+    assert all(h.outside and not h.matched and h.as_json()["outside_filter"] for h in group.hits)
+    assert all(not h.outside for g in results.groups[1:] for h in g.hits)
+    assert group.note is not None  # the concept's summary or difference, printed above its entries
+    text = "\n".join(unstyle(line) for line in results_lines(results, 100))
+    assert f"No entry in {' or '.join(absent)}; shown from" in text

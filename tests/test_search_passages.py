@@ -156,7 +156,7 @@ def test_two_neighbouring_passages_score_as_one_and_explain_says_so():
     question = "card says instead, does trigger still count"
     with open_engine(REPO) as engine:
         q = build_query(engine.stats, plan(question, engine.synonyms, engine.names))
-        _, parts = ranking.entry_scores(engine.stats, engine.passages, engine.docs, q)
+        _, parts, _ = ranking.entry_scores(engine.stats, engine.passages, engine.docs, q)
         docnum = engine.docnum[("entry", "lcg-replacement-effects")]
         slots = ranking.passage_slots(q)
         single = []

@@ -29,8 +29,8 @@ from .explain import explanation
 from .fields import build_passage_schema, build_schema
 from .highlight import Terms
 from .notes import best_note
-from .querying import EditionWords, build_query, plan
-from .ranking import entry_scores
+from .querying import EditionWords, build_query, plan, subject_queries
+from .ranking import entry_scores, named_by_heading
 from .repair import Report, to_stderr, with_index
 from .scoring import ReaderStats, top
 from .store import (
@@ -135,8 +135,10 @@ class Factors:
     demote_definitions: bool = False
     kinds: set[str] = field(default_factory=set)
     wants_glossary: bool = False
-    named: set[int] = field(default_factory=set)  # entries whose heading the question matched
+    named: set[int] = field(default_factory=set)  # entries and concepts whose heading the question matched
     compares: bool = False  # every edition's entry of a matching concept, not only the matching ones
+    # documents whose heading holds every word saying what the question is about (ranking.named_by_heading)
+    subject_of: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -148,6 +150,7 @@ class Hit:
     passage: dict | None = None
     explain: dict | None = None  # why it ranks here (--explain): see explain.py
     factors: list[tuple[str, float]] = field(default_factory=list)  # applied after the parts (engine._grouped)
+    outside: bool = False  # of an edition the search did not ask for: its concept has none there (Group.absent)
 
     def as_json(self) -> dict:
         p = self.payload
@@ -170,6 +173,7 @@ class Hit:
             "url": p["url"],
             "score": round(self.score, 4),
             "matched": self.matched,
+            "outside_filter": self.outside,
             **self._passage_json(),
             **({"explain": self.explain} if self.explain is not None else {}),
         }
@@ -201,11 +205,15 @@ class Group:
     hits: list[Hit] = field(default_factory=list)
     # the concept's summary or difference that answers best (notes.py), when the list shows the concept
     note: dict | None = None
+    # editions searched (named in the question or the filter) that the concept, whose name the question
+    # matched, has no entry in: its hits are its entries of the other editions of their game
+    absent: list[str] = field(default_factory=list)
 
     @property
     def headed(self) -> bool:
-        """Whether the result list heads these hits with their concept (a concept of one hit is not shown)."""
-        return self.concept is not None and len(self.hits) > 1
+        """Whether the result list heads these hits with their concept (a concept of one hit is not
+        shown, unless the hits are there to say that the editions searched do not have it)."""
+        return self.concept is not None and (len(self.hits) > 1 or bool(self.absent))
 
 
 @dataclass
@@ -347,10 +355,11 @@ class Engine:
                 results.groups = self._opening(editions, games, kind, limit)
                 results.opening = bool(results.groups)
             return results
-        scores, parts = entry_scores(self.stats, self.passages, self.docs, q)
+        scores, parts, headed = entry_scores(self.stats, self.passages, self.docs, q)
         results.terms = Terms.of(q)
-        named = {d for d, part in parts.items() if part.head > 0}
-        factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, named, p.compares)
+        factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, headed, p.compares)
+        if editions:  # a concept the question names may have no entry in the editions searched (_grouped)
+            factors.subject_of = named_by_heading(self.stats, subject_queries(self.stats, p))
         results.groups = self._grouped(scores, editions, games, kind, limit, factors)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them
@@ -381,7 +390,7 @@ class Engine:
             docs.sort(key=lambda d: (self.docs[d]["kind"] != "overview", self.docs[d].get("order") or 0, d))
             for d in docs[:OPENING_ENTRIES]:
                 passage = self._passage(d, None)
-                out.append(Group(None, [Hit(self.payload(d), 0.0, False, passage)]))
+                out.append(Group(None, [Hit(self.payload(d), 0.0, False, passage=passage)]))
         return out[:limit]
 
     def _passage(self, docnum: int, pnum: int | None) -> dict | None:
@@ -499,6 +508,15 @@ class Engine:
             if concept is not None and (factors.compares or not hits):
                 # a comparison lists every edition's entry; a concept matched by its own words alone, too
                 hits += self._completion(concept, group_score[key], editions, games, kind, listed, why)
+            absent = []
+            if not hits and concept is not None and editions and concept in factors.subject_of:
+                # "yu in gold or ivory?": the concept the question names has no entry in the editions
+                # searched; its entries of their game's other editions say so (and the concept's note)
+                central = self.docs[concept].get("central") or {}
+                if not editions & central.keys():
+                    absent = [e for e in self.registry.order if e in editions]
+                    same_game = games | {self.registry.game_of[e] for e in editions}
+                    hits = self._completion(concept, group_score[key], set(), same_game, kind, listed, why)
             if not hits:
                 continue
             total += len(hits)
@@ -507,7 +525,11 @@ class Engine:
             out.append(
                 Group(
                     self.payload(concept) if concept is not None else None,
-                    [Hit(self.payload(d), s, matched, factors=why.get(d, [])) for d, s, matched in hits],
+                    [
+                        Hit(self.payload(d), s, matched, outside=bool(absent), factors=why.get(d, []))
+                        for d, s, matched in hits
+                    ],
+                    absent=absent,
                 )
             )
             if total >= limit:

@@ -468,9 +468,8 @@ def build_query(reader, p: Plan) -> Node | None:
 
     Always an Any whose parts are the typed words (slots), then the heading bonus: ranking.py
     counts how many of the words a passage holds. (An Any of one part scores as that part.)"""
-    de_weight = GERMAN_IN_ENGLISH_WEIGHT if p.english else 1.0
-    searched = [(s, slot_query(reader, s, p.corrections, de_weight)) for s in p.slots]
-    slots = [q for _, q in searched if q is not None]
+    searched = _searched(reader, p)
+    slots = [q for _, q in searched]
     if not slots:
         return None
     if len(slots) == 1:
@@ -478,8 +477,22 @@ def build_query(reader, p: Plan) -> Node | None:
     # Ranked OR, plus a bonus for entries whose heading holds every typed word that is searched
     # ("end phase" -> "6. END PHASE" before "2.6 Draw phase ends" ... by length; "the", "from"
     # in "did the end phase change from gold to lotus" are searched in no field, so they do not count).
-    heading = _heading_bonus(reader, [s for s, q in searched if q is not None], p.corrections)
+    heading = _heading_bonus(reader, [s for s, _ in searched], p.corrections)
     return _or(slots + ([heading] if heading else []))
+
+
+def _searched(reader, p: Plan) -> list[tuple[list[tuple[str, float]], Node]]:
+    """(slot, its query) of every slot of `p` that some field can match."""
+    de_weight = GERMAN_IN_ENGLISH_WEIGHT if p.english else 1.0
+    searched = [(s, slot_query(reader, s, p.corrections, de_weight)) for s in p.slots]
+    return [(s, q) for s, q in searched if q is not None]
+
+
+def subject_queries(reader, p: Plan) -> list[Node]:
+    """One query per word of the question that says what it is about: the searched words but the weak
+    ones ("rule", "keyword"), unless they are all there is (engine: a concept the question names)."""
+    searched = _searched(reader, p)
+    return [q for s, q in searched if not _weak(s)] or [q for _, q in searched]
 
 
 HEADING_BONUS = 2.0

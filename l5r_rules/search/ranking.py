@@ -61,15 +61,17 @@ class Parts(NamedTuple):
         return HEAD_WEIGHT * self.head + BODY_WEIGHT * self.body + PASSAGE_WEIGHT * self.passage
 
 
-def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, dict[int, Parts]]:
-    """(docnum -> score of every matching document, docnum -> Parts of every matching entry).
+def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, dict[int, Parts], set[int]]:
+    """(docnum -> score of every matching document, docnum -> Parts of every matching entry, the
+    documents whose heading the question matched: entries and concepts).
 
     `stats` scores the main index, `passages` (engine.PassageIndex, or None) the passage index."""
     scores = score_query(stats, q)
-    if passages is None:
-        return scores, {}
     head_q = prune(q, HEAD_FIELDS)
     head = score_query(stats, head_q) if head_q is not None else {}
+    headed = {d for d, h in head.items() if h > 0}
+    if passages is None:
+        return scores, {}, headed
     best: dict[int, tuple[float, int]] = {}
     entry_of = passages.entry_of
     for pnum, ps in _passage_scores(passages.stats, q, passages).items():
@@ -87,7 +89,18 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
         ps, pnum = best.get(d, (0.0, None))
         parts[d] = Parts(h, scores.get(d, 0.0) - h, ps, pnum)
         out[d] = parts[d].total
-    return out, parts
+    return out, parts, headed
+
+
+def named_by_heading(stats, subjects: list[Node]) -> set[int]:
+    """The documents whose heading fields hold every one of `subjects` (querying.subject_queries):
+    the concepts, say, whose title or aliases name what the question is about."""
+    named: set[int] | None = None
+    for subject in subjects:
+        head_q = prune(subject, HEAD_FIELDS)
+        found = set(score_query(stats, head_q)) if head_q is not None else set()
+        named = found if named is None else named & found
+    return named or set()
 
 
 def passage_slots(q: Node) -> list[Node]:

@@ -124,9 +124,12 @@ def results_lines(results, columns: int) -> list[str]:
             else:  # the command on a line of its own, so that it is never broken
                 out += [click.style(line, fg="magenta", bold=True) for line in textwrap.wrap(title, columns)]
                 out.append(click.style(f"  {command}", fg="magenta"))
+            wrap = textwrap.TextWrapper(width=columns, initial_indent=INDENT, subsequent_indent=INDENT)
+            absent = getattr(group, "absent", None)
+            if absent:
+                out += [click.style(line, dim=True) for line in wrap.wrap(absent_line(absent, group.hits))]
             note = getattr(group, "note", None)
             if note:
-                wrap = textwrap.TextWrapper(width=columns, initial_indent=INDENT, subsequent_indent=INDENT)
                 out += wrap.wrap(f"[{note['label']}] " + clean(note["text"]))
             under_concept = True
         elif under_concept:  # so that a lone entry does not look like part of the concept above
@@ -136,6 +139,12 @@ def results_lines(results, columns: int) -> list[str]:
             n += 1
             out.extend(_hit_lines(n, hit, columns, getattr(results, "terms", None)))
     return out
+
+
+def absent_line(absent: list[str], hits) -> str:
+    """What a concept group says when the editions searched have no entry of it ("yu in ivory?")."""
+    others = sorted({h.payload["edition"] for h in hits}, key=[h.payload["edition"] for h in hits].index)
+    return f"No entry in {' or '.join(absent)}; shown from {', '.join(others)}."
 
 
 def _hit_lines(n: int, hit, columns: int, terms=None) -> list[str]:

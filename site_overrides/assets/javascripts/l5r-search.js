@@ -404,6 +404,10 @@
     }
     this.soft = ix.editions.soft;
     this.gameEditions = ix.editions.games || {};
+    var gameOf = this.gameOf = {};
+    Object.keys(this.gameEditions).forEach(function (game) {
+      ix.editions.games[game].forEach(function (e) { gameOf[e] = game; });
+    });
     this.synonyms = new Map();
     this.longestSynonym = 1;
     for (var key in ix.synonyms) {
@@ -753,16 +757,42 @@
 
   // querying.build_query
   Engine.prototype.buildQuery = function (p) {
-    var slots = [], searched = [], deWeight = p.english ? this.Q.GERMAN_IN_ENGLISH_WEIGHT : 1.0;
-    for (var i = 0; i < p.slots.length; i++) {
-      var q = this.slotQuery(p.slots[i], p.corrections, deWeight);
-      if (q) { slots.push(q); searched.push(p.slots[i]); }
-    }
+    var found = this.searched(p);
+    var slots = found.map(function (row) { return row[1]; }), searched = found.map(function (row) { return row[0]; });
     if (!slots.length) return null;
     slots.forEach(function (q) { q.key = JSON.stringify(q); });
     if (slots.length === 1) return Any([slots[0]]);
     var heading = this.headingBonus(searched, p.corrections);
     return or(heading ? slots.concat([heading]) : slots);
+  };
+
+  // querying._searched: [slot, its query] of every slot some field can match
+  Engine.prototype.searched = function (p) {
+    var out = [], deWeight = p.english ? this.Q.GERMAN_IN_ENGLISH_WEIGHT : 1.0;
+    for (var i = 0; i < p.slots.length; i++) {
+      var q = this.slotQuery(p.slots[i], p.corrections, deWeight);
+      if (q) out.push([p.slots[i], q]);
+    }
+    return out;
+  };
+  // querying.subject_queries: the searched words but the weak ones, unless they are all there is
+  Engine.prototype.subjectQueries = function (p) {
+    var self = this, found = this.searched(p);
+    var strong = found.filter(function (row) { return !(row[0].length === 1 && self.weak.has(row[0][0][0])); });
+    return (strong.length ? strong : found).map(function (row) { return row[1]; });
+  };
+  // ranking.named_by_heading: the documents whose heading fields hold every one of `subjects`
+  Engine.prototype.namedByHeading = function (subjects) {
+    var named = null;
+    for (var i = 0; i < subjects.length; i++) {
+      var headQ = prune(subjects[i], this.headFields), found = new Set();
+      if (headQ) {
+        var s = this.score(this.main, headQ);
+        for (var d = 0; d < s.length; d++) if (s[d] === s[d]) found.add(d);
+      }
+      named = named === null ? found : new Set(Array.from(named).filter(function (d) { return found.has(d); }));
+    }
+    return named || new Set();
   };
 
   // decompound.Splitter over decompound.index_vocabulary: the piece's count in the vocabulary (folded), if a
@@ -930,7 +960,8 @@
     return { type: node.type, parts: parts, boost: node.boost };
   }
 
-  // ranking.entry_scores: scores (dense, NaN: no match) and each matched entry's parts
+  // ranking.entry_scores: scores (dense, NaN: no match), each matched entry's parts, and the documents
+  // (entries and concepts) whose heading the question matched
   Engine.prototype.entryScores = function (q) {
     var scores = this.score(this.main, q);
     var headQ = prune(q, this.headFields);
@@ -943,17 +974,18 @@
       var e = entryOf[pnum];
       if (!(bestScore[e] >= v)) { bestScore[e] = v; bestNum[e] = pnum; } // a tie: the earlier passage, as in Python
     }
-    var out = absent(n), parts = new Map(), R = this.R, docs = this.docs;
+    var out = absent(n), parts = new Map(), headed = new Set(), R = this.R, docs = this.docs;
     for (var d = 0; d < n; d++) {
       var s = scores[d], b = bestScore[d];
+      var h = head && head[d] === head[d] ? head[d] : 0.0;
+      if (h > 0) headed.add(d);
       if (s !== s && b !== b) continue;
       if (docs[d].doctype !== "entry") { out[d] = s; continue; }
-      var h = head && head[d] === head[d] ? head[d] : 0.0;
       var part = { head: h, body: (s === s ? s : 0.0) - h, passage: b === b ? b : 0.0, pnum: b === b ? bestNum[d] : null };
       parts.set(d, part);
       out[d] = R.HEAD_WEIGHT * part.head + R.BODY_WEIGHT * part.body + R.PASSAGE_WEIGHT * part.passage;
     }
-    return { scores: out, parts: parts };
+    return { scores: out, parts: parts, headed: headed };
   };
   // ranking._passage_scores
   Engine.prototype.passageScores = function (q) {
@@ -1019,11 +1051,11 @@
     }
     var es = this.entryScores(q);
     results.terms = queryTerms(q, this.H);
-    var named = new Set();
-    es.parts.forEach(function (part, d) { if (part.head > 0) named.add(d); });
     // engine.Factors
-    var factors = { soft: p.soft, demote: !p.asksMeaning, kinds: p.kinds, wantsGlossary: p.namesMeaning, named: named,
-      compares: p.compares };
+    var factors = { soft: p.soft, demote: !p.asksMeaning, kinds: p.kinds, wantsGlossary: p.namesMeaning,
+      named: es.headed, compares: p.compares, subjectOf: new Set() };
+    // a concept the question names may have no entry in the editions searched (grouped)
+    if (editions.size) factors.subjectOf = this.namedByHeading(this.subjectQueries(p));
     results.groups = this.grouped(es.scores, editions, games, limit, factors);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
@@ -1034,7 +1066,7 @@
     p.soft.forEach(function (e) { noted.add(e); });
     for (var g = 0; g < results.groups.length; g++) {
       var group = results.groups[g];
-      if (group.concept !== null && group.hits.length > 1) {
+      if (headedGroup(group)) {
         group.note = this.bestNote(this.docs[group.concept], results.terms, noted);
       }
       for (var h = 0; h < group.hits.length; h++) {
@@ -1119,12 +1151,24 @@
       if (concept !== null && (factors.compares || !hits.length)) {
         hits = hits.concat(this.completion(concept, groupScore.get(keys[k]), editions, games, listed));
       }
+      var absentFrom = [];
+      if (!hits.length && concept !== null && editions.size && factors.subjectOf.has(concept)) {
+        // "yu in gold or ivory?": the concept the question names has no entry in the editions searched
+        var central = docs[concept].central || {};
+        if (!Array.from(editions).some(function (e) { return own(central, e) !== undefined; })) {
+          absentFrom = this.ix.order.filter(function (e) { return editions.has(e); });
+          var sameGame = new Set(games);
+          editions.forEach(function (e) { sameGame.add(self.gameOf[e]); });
+          hits = this.completion(concept, groupScore.get(keys[k]), new Set(), sameGame, listed);
+        }
+      }
       if (!hits.length) continue;
       total += hits.length;
       if (total > limit) hits = hits.slice(0, hits.length - (total - limit));
       out.push({
         concept: concept,
         note: null,
+        absent: absentFrom,
         hits: hits.map(function (h) { return { docnum: h[0], score: h[1], matched: h[2], passage: null }; }),
       });
       if (total >= limit) break;
@@ -1140,6 +1184,10 @@
       if (!g[1].some(function (h) { return docs[h[0]].edition === doc.edition; })) return cids[i];
     }
     return doc.concept || doc.id;
+  }
+  // engine.Group.headed: a concept of one hit is not shown, unless the hits say the editions searched lack it
+  function headedGroup(group) {
+    return group.concept !== null && (group.hits.length > 1 || group.absent.length > 0);
   }
   function isCentral(concept, id) {
     var central = concept.central || {};
@@ -1334,7 +1382,7 @@
   Page.prototype.render = function (results) {
     var engine = this.engine, docs = engine.docs, html = [], count = 0, self = this;
     results.groups.forEach(function (group) {
-      var headed = group.concept !== null && group.hits.length > 1;
+      var headed = headedGroup(group);
       group.hits.forEach(function (hit, i) {
         count++;
         var doc = docs[hit.docnum], pas = hit.passage;
@@ -1349,7 +1397,7 @@
           // the concept page opens on the edition the judge searched in (filter, a single edition
           // named in the question, else this group's first hit)
           var opened = self.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
-          item += self.groupHead(docs[group.concept], group.note, opened);
+          item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
         }
         item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
           (pas ? ' <span class="l5r-hit__para">¶' + pas.block + "</span>" : "") + "</div>";
@@ -1373,10 +1421,18 @@
     if (fixes.length) status += ". Read " + fixes.join("; ");
     this.status.textContent = status + ".";
   };
-  Page.prototype.groupHead = function (concept, note, edition) {
+  Page.prototype.groupHead = function (concept, note, edition, absentFrom, hits) {
     var conceptUrl = ROOT + concept.url + (edition ? "?edition=" + encodeURIComponent(edition) : "");
     var out = '<div class="l5r-hit__group"><span class="l5r-label">Concept</span> <a href="' + escapeHtml(conceptUrl) +
       '">' + escapeHtml(concept.term) + '</a> · <a href="' + escapeHtml(ROOT + concept.compare) + '">compare editions</a>';
+    if (absentFrom && absentFrom.length) {
+      // listing.absent_line
+      var labels = this.engine.ix.edition_labels, docs = this.engine.docs, others = [];
+      hits.forEach(function (h) { if (others.indexOf(docs[h.docnum].edition) < 0) others.push(docs[h.docnum].edition); });
+      var name = function (e) { return (own(labels, e) || [e])[0]; };
+      out += '<p class="l5r-hit__absent">No entry in ' + escapeHtml(absentFrom.map(name).join(" or ")) + "; shown from " +
+        escapeHtml(others.map(name).join(", ")) + ".</p>";
+    }
     if (note) {
       out += '<p class="l5r-hit__note"><span class="l5r-label">Our ' + (note.label === "summary" ? "summary" : "words: a difference") +
         "</span> " + escapeHtml(note.text) + "</p>";
