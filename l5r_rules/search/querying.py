@@ -490,9 +490,8 @@ def _searched(reader, p: Plan) -> list[tuple[list[tuple[str, float]], Node]]:
 
 def subject_queries(reader, p: Plan) -> list[Node]:
     """One query per word of the question that says what it is about: the searched words but the weak
-    ones ("rule", "keyword"), unless they are all there is (engine: a concept the question names)."""
-    searched = _searched(reader, p)
-    return [q for s, q in searched if not _weak(s)] or [q for _, q in searched]
+    ones ("rule", "keyword"; none when they are all there is). For engine: a concept the question names."""
+    return [q for s, q in _searched(reader, p) if not _weak(s)]
 
 
 HEADING_BONUS = 2.0

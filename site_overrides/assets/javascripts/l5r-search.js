@@ -775,11 +775,11 @@
     }
     return out;
   };
-  // querying.subject_queries: the searched words but the weak ones, unless they are all there is
+  // querying.subject_queries: the searched words but the weak ones
   Engine.prototype.subjectQueries = function (p) {
-    var self = this, found = this.searched(p);
-    var strong = found.filter(function (row) { return !(row[0].length === 1 && self.weak.has(row[0][0][0])); });
-    return (strong.length ? strong : found).map(function (row) { return row[1]; });
+    var self = this;
+    return this.searched(p).filter(function (row) { return !(row[0].length === 1 && self.weak.has(row[0][0][0])); })
+      .map(function (row) { return row[1]; });
   };
   // ranking.named_by_heading: the documents whose heading fields hold every one of `subjects`
   Engine.prototype.namedByHeading = function (subjects) {
