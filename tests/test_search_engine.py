@@ -544,3 +544,17 @@ def test_a_concept_the_editions_searched_lack_is_shown_from_the_others_and_says_
     assert group.note is not None  # the concept's summary or difference, printed above its entries
     text = "\n".join(unstyle(line) for line in results_lines(results, 100))
     assert f"No entry in {' or '.join(absent)}; shown from" in text
+
+
+@pytest.mark.parametrize(
+    "question", ["how often bowing straightening", "how many bowing straightening", "bowing straightening"]
+)
+def test_a_word_asking_for_a_number_does_not_cost_the_heading_bonus(engine, question):
+    """ "how many cardinal rules": "many" is never part of what a heading names (querying.COUNT_WORDS)."""
+    from l5r_rules.search import querying
+    from l5r_rules.search.scoring import All
+
+    q = querying.build_query(engine.stats, querying.plan(question, engine.synonyms, engine.names))
+    bonus = [p for p in q.parts if isinstance(p, All) and p.boost == querying.HEADING_BONUS]
+    assert len(bonus) == 1 and {t.field for t in bonus[0].parts} == {"term"}
+    assert not {t.text for t in bonus[0].parts} & querying.COUNT_WORDS

@@ -141,6 +141,7 @@ def _constants() -> dict:
             "SYNONYM_WEIGHT": querying.SYNONYM_WEIGHT,
             "FUZZY_WEIGHT": querying.FUZZY_WEIGHT,
             "COMPOUND_WEIGHT": querying.COMPOUND_WEIGHT,
+            "COUNT_WORDS": sorted(querying.COUNT_WORDS),
             "GERMAN_IN_ENGLISH_WEIGHT": querying.GERMAN_IN_ENGLISH_WEIGHT,
             "VERB_STEM_WEIGHT": querying.VERB_STEM_WEIGHT,
             "HEADING_BONUS": querying.HEADING_BONUS,

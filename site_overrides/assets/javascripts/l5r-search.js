@@ -758,7 +758,8 @@
   // querying.build_query
   Engine.prototype.buildQuery = function (p) {
     var found = this.searched(p);
-    var slots = found.map(function (row) { return row[1]; }), searched = found.map(function (row) { return row[0]; });
+    var slots = found.map(function (row) { return row[1]; }), count = this.Q.COUNT_WORDS;
+    var searched = found.map(function (row) { return row[0]; }).filter(function (s) { return count.indexOf(s[0][0]) < 0; });
     if (!slots.length) return null;
     slots.forEach(function (q) { q.key = JSON.stringify(q); });
     if (slots.length === 1) return Any([slots[0]]);
