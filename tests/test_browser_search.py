@@ -243,6 +243,18 @@ def test_a_concept_the_editions_searched_lack_says_so(server, phone):
     _shot(phone, "phone-search-absent-edition")
 
 
+def test_a_game_word_beside_the_edition_filter_keeps_the_other_games_concepts_out(server, phone):
+    """ "?edition=lcg&q=bowing ccg": the LCG has bowing rules of its own, so the CCG's Bowing concept
+    must not say "No entry in Living Card Game" above Gold's and Lotus's entries (engine.Group.absent
+    stays within the game filter), as in the CLI."""
+    items = _open(phone, server, "bowing ccg", edition="lcg")
+    with open_engine(ROOT) as engine:
+        cli = [h.payload["id"] for h in engine.search("bowing ccg", edition="lcg", limit=10).hits]
+    assert [li.get_attribute("data-id") for li in items] == cli
+    assert not phone.find_elements("css selector", ".l5r-hit__absent")
+    assert not [li for li in items if not li.get_attribute("data-id").startswith("lcg-")]
+
+
 def test_edition_parameter_naming_no_edition_filters_nothing(server, phone):
     # "constructor" is no edition, but every JavaScript object has it: the status named its label "undefined"
     items = _open(phone, server, "bowing", edition="constructor")

@@ -544,3 +544,23 @@ def test_a_concept_the_editions_searched_lack_is_shown_from_the_others_and_says_
     assert group.note is not None  # the concept's summary or difference, printed above its entries
     text = "\n".join(unstyle(line) for line in results_lines(results, 100))
     assert f"No entry in {' or '.join(absent)}; shown from" in text
+
+
+@pytest.mark.parametrize(
+    "question,options,shown",
+    [
+        # the LCG has bowing rules of its own: the CCG's concept must not say "No entry in lcg"
+        ("bowing ccg", {"edition": "lcg"}, set()),
+        ("bowing", {"edition": "lcg", "game": "ccg"}, set()),
+        ("yu trait in gold", {"game": "lcg"}, set()),  # --game lcg: no CCG entry, even one standing in
+        ("yu trait in gold", {"game": "ccg"}, {"lotus"}),  # the game filter allows Lotus: shown from it
+    ],
+)
+def test_a_concept_the_editions_lack_is_shown_only_from_editions_the_game_filter_allows(
+    repo_engine, question, options, shown
+):
+    """Group.absent stands in with the concept's entries of the searched editions' game, within the
+    game filter (--game, or a game word beside --edition): never from a game the search excludes."""
+    results = repo_engine.search(question, limit=10, **options)
+    assert all(h.payload["game"] in results.games for h in results.hits), [h.payload["id"] for h in results.hits]
+    assert {h.payload["edition"] for g in results.groups if g.absent for h in g.hits} == shown

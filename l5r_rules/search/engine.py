@@ -513,9 +513,12 @@ class Engine:
                 # "yu in gold or ivory?": the concept the question names has no entry in the editions
                 # searched; its entries of their game's other editions say so (and the concept's note)
                 central = self.docs[concept].get("central") or {}
-                if not editions & central.keys():
+                # their game's other editions, within a game filter (--game, or a game word beside --edition):
+                # with it, the union let the CCG's Bowing concept say "No entry in lcg" (the LCG has its own)
+                same_game = {self.registry.game_of[e] for e in editions}
+                same_game &= games or same_game
+                if same_game and not editions & central.keys():
                     absent = [e for e in self.registry.order if e in editions]
-                    same_game = games | {self.registry.game_of[e] for e in editions}
                     hits = self._completion(concept, group_score[key], set(), same_game, kind, listed, why)
             if not hits:
                 continue

@@ -1154,11 +1154,11 @@
       var absentFrom = [];
       if (!hits.length && concept !== null && editions.size && factors.subjectOf.has(concept)) {
         // "yu in gold or ivory?": the concept the question names has no entry in the editions searched
-        var central = docs[concept].central || {};
-        if (!Array.from(editions).some(function (e) { return own(central, e) !== undefined; })) {
+        var central = docs[concept].central || {}, sameGame = new Set();
+        // their game's other editions, within a game filter (a game word beside the edition filter)
+        editions.forEach(function (e) { if (!games.size || games.has(self.gameOf[e])) sameGame.add(self.gameOf[e]); });
+        if (sameGame.size && !Array.from(editions).some(function (e) { return own(central, e) !== undefined; })) {
           absentFrom = this.ix.order.filter(function (e) { return editions.has(e); });
-          var sameGame = new Set(games);
-          editions.forEach(function (e) { sameGame.add(self.gameOf[e]); });
           hits = this.completion(concept, groupScore.get(keys[k]), new Set(), sameGame, listed);
         }
       }
