@@ -261,6 +261,22 @@ def test_edition_parameter_naming_no_edition_filters_nothing(server, phone):
     status = phone.find_element("css selector", ".l5r-search__status").text
     assert "undefined" not in status, status
     assert len({li.get_attribute("data-id").split("-")[0] for li in items}) > 1
+    # nor does the status claim a filter it did not apply ("10 results in constructor.")
+    assert " in constructor" not in status and "no edition" in status, status
+
+
+@pytest.mark.parametrize("edition", ["Lotus", "LOTUS", " lotus "])
+def test_edition_parameter_is_read_as_the_cli_reads_edition(server, phone, edition):
+    """`--edition Lotus` filters to lotus (engine.check_filter: trimmed, lowercased); `?edition=Lotus`
+    listed every edition while the status said "10 results in Lotus"."""
+    items = _open(phone, server, "bowing", edition=quote(edition))
+    with open_engine(ROOT) as engine:
+        cli = [h.payload["id"] for h in engine.search("bowing", edition=edition, limit=10).hits]
+    assert [li.get_attribute("data-id") for li in items] == cli
+    assert all(i.startswith("lotus-") for i in cli)
+    status = phone.find_element("css selector", ".l5r-search__status").text
+    assert status.endswith(" in Lotus Edition."), status
+    assert phone.find_element("css selector", ".l5r-chip[data-edition='lotus']").get_attribute("aria-pressed") == "true"
 
 
 def test_header_search_box_opens_the_search_page(server, phone):

@@ -1032,7 +1032,8 @@
   // engine.Engine.search
   Engine.prototype.search = function (text, options) {
     options = options || {};
-    var edition = options.edition || null;
+    // engine.check_filter reads "--edition Lotus" trimmed and lowercased; an unknown edition filters nothing
+    var edition = options.edition ? String(options.edition).trim().toLowerCase() : null;
     if (edition && this.ix.order.indexOf(edition) < 0) edition = null;
     var limit = Math.min(options.limit || 10, this.docs.length);
     var p = this.plan(text);
@@ -1041,7 +1042,7 @@
     if (edition) p.editions.forEach(function (e) { p.soft.add(e); });
     var q = this.buildQuery(p);
     var results = { query: text, groups: [], editions: Array.from(editions).sort(), corrections: p.corrections,
-      widened: false, opening: false, terms: null };
+      widened: false, opening: false, terms: null, edition: edition };
     if (!q) {
       if (p.editions.size || p.games.size) {
         results.groups = this.opening(editions, games, limit);
@@ -1327,7 +1328,7 @@
     this.last = null;
     var params = new URLSearchParams(window.location.search);
     this.input.value = params.get("q") || "";
-    this.edition = params.get("edition") || "";
+    this.edition = (params.get("edition") || "").trim().toLowerCase(); // as the CLI reads --edition
     var header = document.querySelector(".l5r-header-search__input");
     if (header) header.value = this.input.value;
     this.markChips();
@@ -1396,7 +1397,7 @@
         if (headed && i === 0) {
           // the concept page opens on the edition the judge searched in (filter, a single edition
           // named in the question, else this group's first hit)
-          var opened = self.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
+          var opened = results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
           item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
         }
         item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
@@ -1407,12 +1408,14 @@
     });
     this.list.innerHTML = html.join("");
     var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
-    // own(): "?edition=constructor" names no edition (and no label inherited by every object)
-    if (this.edition) status += " in " + (own(engine.ix.edition_labels, this.edition) || [this.edition])[0];
+    // the edition filter applied (results.edition), never an ?edition= that names no edition; own():
+    // "?edition=constructor" names none (and no label inherited by every object)
+    if (results.edition) status += " in " + (own(engine.ix.edition_labels, results.edition) || [results.edition])[0];
     else if (results.editions.length) {
       status += " in " + results.editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ") +
         " (named in the question)";
     }
+    if (this.edition && !results.edition) status += "; \u201cedition=" + this.edition + "\u201d names no edition, so it filters nothing";
     if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
     if (results.opening) status += ": nothing to search but the book, so here is where its rules begin";
     var fixes = Object.keys(results.corrections).map(function (typed) {
