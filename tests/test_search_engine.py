@@ -564,3 +564,16 @@ def test_a_concept_the_editions_lack_is_shown_only_from_editions_the_game_filter
     results = repo_engine.search(question, limit=10, **options)
     assert all(h.payload["game"] in results.games for h in results.hits), [h.payload["id"] for h in results.hits]
     assert {h.payload["edition"] for g in results.groups if g.absent for h in g.hits} == shown
+
+
+def test_explain_says_an_entry_stands_in_for_editions_that_lack_its_concept(repo_engine):
+    """--explain of a Group.absent hit: Lotus's Yu is there because Gold has no Yu, not because the
+    question did not match it ("not matched itself" was said of it, though its text holds "yu")."""
+    results = repo_engine.search("yu trait in gold", limit=10, explain=True)
+    hit = results.groups[0].hits[0]
+    assert hit.outside and hit.payload["id"] == "lotus-yu"
+    assert hit.passage["matched"]  # its own text holds the question's word
+    (label, factor), *_ = hit.factors
+    assert "not matched itself" not in label and "gold" in label, label
+    assert factor == pytest.approx(0.9)
+    assert hit.explain["factors"][0]["why"] == label
