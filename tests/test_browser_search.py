@@ -175,6 +175,7 @@ TRICKY = [
     "gro\u00dferkampf",  # "außer", "größer": compound parts whose stem is German only as typed, not folded
     "dasswuerde",  # "würde" is a German stop word: no part, though its folded spelling "wurde" stems to one
     "too stole forest lotus",  # two passages of one entry tie: the earlier one is shown
+    "Kampf Provinz battle for rokugan",  # the "for" of a game's name does not make the question English
 ]
 
 

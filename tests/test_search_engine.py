@@ -577,3 +577,19 @@ def test_explain_says_an_entry_stands_in_for_editions_that_lack_its_concept(repo
     assert "not matched itself" not in label and "gold" in label, label
     assert factor == pytest.approx(0.9)
     assert hit.explain["factors"][0]["why"] == label
+
+
+@pytest.mark.parametrize("german", ["Kampf Provinz", "Sichtschirm", "Bluff-Marker zurücknehmen"])
+def test_the_words_of_an_editions_name_do_not_make_a_question_english(repo_engine, german):
+    """ "battle for rokugan" names the game; its "for" is no English function word of the question
+    (querying.Plan.english), so German words beside it keep their full weight, as beside "bfr"."""
+    from l5r_rules.search import querying
+
+    def ids(question):
+        return [h.payload["id"] for h in repo_engine.search(question, limit=10).hits]
+
+    named = f"{german} battle for rokugan"
+    assert not querying.plan(named, repo_engine.synonyms, repo_engine.names).english
+    assert ids(named) == ids(f"{german} bfr") == ids(f"{german} kampf um rokugan")
+    # the question's own function words still make it English
+    assert querying.plan(f"how is {german} in battle for rokugan", repo_engine.synonyms, repo_engine.names).english

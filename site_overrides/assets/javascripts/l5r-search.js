@@ -517,7 +517,7 @@
       namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
-    p.english = !german && ws.some(function (w) { return self.englishFunction.has(w); });
+    var naming = new Set(); // positions of the words that name an edition or game ("battle for rokugan")
     // querying.ALSO_WORDS ("was that in gold too"): a soft edition word stays a boost
     var also = ws.some(function (w) { return self.alsoWords.has(w); });
     i = 0;
@@ -528,6 +528,7 @@
         var named = this.phrases.get(hit[0]);
         named.editions.forEach(function (e) { p.editions.add(e); });
         named.games.forEach(function (g) { p.games.add(g); });
+        for (var n = i; n < i + hit[1]; n++) naming.add(n);
         i += hit[1];
         continue;
       }
@@ -552,6 +553,8 @@
       p.slots.push([[word, 1.0]]);
       if (softEditions && !isCurrency) softSlots.push(p.slots[p.slots.length - 1]);
     }
+    // English: an English function word of the question itself, not the "for" of "battle for rokugan"
+    p.english = !german && ws.some(function (w, n) { return !naming.has(n) && self.englishFunction.has(w); });
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
       p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.Q.WEAK_WEIGHT]] : s; });
