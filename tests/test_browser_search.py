@@ -176,6 +176,7 @@ TRICKY = [
     "dasswuerde",  # "würde" is a German stop word: no part, though its folded spelling "wurde" stems to one
     "too stole forest lotus",  # two passages of one entry tie: the earlier one is shown
     "Kampf Provinz battle for rokugan",  # the "for" of a game's name does not make the question English
+    "imperial favor gold vs new card game",  # nor does its "new" ask for what's new pages
 ]
 
 

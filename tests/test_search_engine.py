@@ -593,3 +593,18 @@ def test_the_words_of_an_editions_name_do_not_make_a_question_english(repo_engin
     assert ids(named) == ids(f"{german} bfr") == ids(f"{german} kampf um rokugan")
     # the question's own function words still make it English
     assert querying.plan(f"how is {german} in battle for rokugan", repo_engine.synonyms, repo_engine.names).english
+
+
+def test_the_words_of_an_editions_name_name_no_kind_of_entry(repo_engine):
+    """The "new" of "new card game" (the LCG) is no cue for "what's new" pages (querying.KIND_CUES):
+    "imperial favor gold vs new card game" ranks as "imperial favor gold vs lcg"."""
+    from l5r_rules.search import querying
+
+    def ids(question):
+        return [h.payload["id"] for h in repo_engine.search(question, limit=10).hits]
+
+    assert not querying.plan("imperial favor new card game", repo_engine.synonyms, repo_engine.names).kinds
+    assert ids("imperial favor gold vs new card game") == ids("imperial favor gold vs lcg")
+    assert querying.plan("what is new in the new card game", repo_engine.synonyms, repo_engine.names).kinds == {
+        "changes"
+    }

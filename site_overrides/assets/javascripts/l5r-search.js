@@ -513,7 +513,7 @@
   Engine.prototype.plan = function (text) {
     var ws = this.wordsOf(text);
     var p = { words: ws, editions: new Set(), games: new Set(), soft: new Set(), slots: [], corrections: {},
-      asksMeaning: this.asksMeaning(ws), kinds: this.cuedKinds(ws),
+      asksMeaning: this.asksMeaning(ws), kinds: null,
       namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
@@ -553,8 +553,11 @@
       p.slots.push([[word, 1.0]]);
       if (softEditions && !isCurrency) softSlots.push(p.slots[p.slots.length - 1]);
     }
-    // English: an English function word of the question itself, not the "for" of "battle for rokugan"
-    p.english = !german && ws.some(function (w, n) { return !naming.has(n) && self.englishFunction.has(w); });
+    // English: an English function word of the question itself, not the "for" of "battle for rokugan";
+    // kinds: named by the question, not by the "new" of "new card game"
+    var asked = ws.filter(function (w, n) { return !naming.has(n); });
+    p.english = !german && asked.some(function (w) { return self.englishFunction.has(w); });
+    p.kinds = this.cuedKinds(asked);
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
       p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.Q.WEAK_WEIGHT]] : s; });
