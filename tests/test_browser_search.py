@@ -175,6 +175,8 @@ TRICKY = [
     "gro\u00dferkampf",  # "außer", "größer": compound parts whose stem is German only as typed, not folded
     "dasswuerde",  # "würde" is a German stop word: no part, though its folded spelling "wurde" stems to one
     "too stole forest lotus",  # two passages of one entry tie: the earlier one is shown
+    "Kampf Provinz battle for rokugan",  # the "for" of a game's name does not make the question English
+    "imperial favor gold vs new card game",  # nor does its "new" ask for what's new pages
 ]
 
 
@@ -243,12 +245,40 @@ def test_a_concept_the_editions_searched_lack_says_so(server, phone):
     _shot(phone, "phone-search-absent-edition")
 
 
+def test_a_game_word_beside_the_edition_filter_keeps_the_other_games_concepts_out(server, phone):
+    """ "?edition=lcg&q=bowing ccg": the LCG has bowing rules of its own, so the CCG's Bowing concept
+    must not say "No entry in Living Card Game" above Gold's and Lotus's entries (engine.Group.absent
+    stays within the game filter), as in the CLI."""
+    items = _open(phone, server, "bowing ccg", edition="lcg")
+    with open_engine(ROOT) as engine:
+        cli = [h.payload["id"] for h in engine.search("bowing ccg", edition="lcg", limit=10).hits]
+    assert [li.get_attribute("data-id") for li in items] == cli
+    assert not phone.find_elements("css selector", ".l5r-hit__absent")
+    assert not [li for li in items if not li.get_attribute("data-id").startswith("lcg-")]
+
+
 def test_edition_parameter_naming_no_edition_filters_nothing(server, phone):
     # "constructor" is no edition, but every JavaScript object has it: the status named its label "undefined"
     items = _open(phone, server, "bowing", edition="constructor")
     status = phone.find_element("css selector", ".l5r-search__status").text
     assert "undefined" not in status, status
     assert len({li.get_attribute("data-id").split("-")[0] for li in items}) > 1
+    # nor does the status claim a filter it did not apply ("10 results in constructor.")
+    assert " in constructor" not in status and "no edition" in status, status
+
+
+@pytest.mark.parametrize("edition", ["Lotus", "LOTUS", " lotus "])
+def test_edition_parameter_is_read_as_the_cli_reads_edition(server, phone, edition):
+    """`--edition Lotus` filters to lotus (engine.check_filter: trimmed, lowercased); `?edition=Lotus`
+    listed every edition while the status said "10 results in Lotus"."""
+    items = _open(phone, server, "bowing", edition=quote(edition))
+    with open_engine(ROOT) as engine:
+        cli = [h.payload["id"] for h in engine.search("bowing", edition=edition, limit=10).hits]
+    assert [li.get_attribute("data-id") for li in items] == cli
+    assert all(i.startswith("lotus-") for i in cli)
+    status = phone.find_element("css selector", ".l5r-search__status").text
+    assert status.endswith(" in Lotus Edition."), status
+    assert phone.find_element("css selector", ".l5r-chip[data-edition='lotus']").get_attribute("aria-pressed") == "true"
 
 
 def test_header_search_box_opens_the_search_page(server, phone):

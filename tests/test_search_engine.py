@@ -558,3 +558,67 @@ def test_a_word_asking_for_a_number_does_not_cost_the_heading_bonus(engine, ques
     bonus = [p for p in q.parts if isinstance(p, All) and p.boost == querying.HEADING_BONUS]
     assert len(bonus) == 1 and {t.field for t in bonus[0].parts} == {"term"}
     assert not {t.text for t in bonus[0].parts} & querying.COUNT_WORDS
+
+
+@pytest.mark.parametrize(
+    "question,options,shown",
+    [
+        # the LCG has bowing rules of its own: the CCG's concept must not say "No entry in lcg"
+        ("bowing ccg", {"edition": "lcg"}, set()),
+        ("bowing", {"edition": "lcg", "game": "ccg"}, set()),
+        ("yu trait in gold", {"game": "lcg"}, set()),  # --game lcg: no CCG entry, even one standing in
+        ("yu trait in gold", {"game": "ccg"}, {"lotus"}),  # the game filter allows Lotus: shown from it
+    ],
+)
+def test_a_concept_the_editions_lack_is_shown_only_from_editions_the_game_filter_allows(
+    repo_engine, question, options, shown
+):
+    """Group.absent stands in with the concept's entries of the searched editions' game, within the
+    game filter (--game, or a game word beside --edition): never from a game the search excludes."""
+    results = repo_engine.search(question, limit=10, **options)
+    assert all(h.payload["game"] in results.games for h in results.hits), [h.payload["id"] for h in results.hits]
+    assert {h.payload["edition"] for g in results.groups if g.absent for h in g.hits} == shown
+
+
+def test_explain_says_an_entry_stands_in_for_editions_that_lack_its_concept(repo_engine):
+    """--explain of a Group.absent hit: Lotus's Yu is there because Gold has no Yu, not because the
+    question did not match it ("not matched itself" was said of it, though its text holds "yu")."""
+    results = repo_engine.search("yu trait in gold", limit=10, explain=True)
+    hit = results.groups[0].hits[0]
+    assert hit.outside and hit.payload["id"] == "lotus-yu"
+    assert hit.passage["matched"]  # its own text holds the question's word
+    (label, factor), *_ = hit.factors
+    assert "not matched itself" not in label and "gold" in label, label
+    assert factor == pytest.approx(0.9)
+    assert hit.explain["factors"][0]["why"] == label
+
+
+@pytest.mark.parametrize("german", ["Kampf Provinz", "Sichtschirm", "Bluff-Marker zurücknehmen"])
+def test_the_words_of_an_editions_name_do_not_make_a_question_english(repo_engine, german):
+    """ "battle for rokugan" names the game; its "for" is no English function word of the question
+    (querying.Plan.english), so German words beside it keep their full weight, as beside "bfr"."""
+    from l5r_rules.search import querying
+
+    def ids(question):
+        return [h.payload["id"] for h in repo_engine.search(question, limit=10).hits]
+
+    named = f"{german} battle for rokugan"
+    assert not querying.plan(named, repo_engine.synonyms, repo_engine.names).english
+    assert ids(named) == ids(f"{german} bfr") == ids(f"{german} kampf um rokugan")
+    # the question's own function words still make it English
+    assert querying.plan(f"how is {german} in battle for rokugan", repo_engine.synonyms, repo_engine.names).english
+
+
+def test_the_words_of_an_editions_name_name_no_kind_of_entry(repo_engine):
+    """The "new" of "new card game" (the LCG) is no cue for "what's new" pages (querying.KIND_CUES):
+    "imperial favor gold vs new card game" ranks as "imperial favor gold vs lcg"."""
+    from l5r_rules.search import querying
+
+    def ids(question):
+        return [h.payload["id"] for h in repo_engine.search(question, limit=10).hits]
+
+    assert not querying.plan("imperial favor new card game", repo_engine.synonyms, repo_engine.names).kinds
+    assert ids("imperial favor gold vs new card game") == ids("imperial favor gold vs lcg")
+    assert querying.plan("what is new in the new card game", repo_engine.synonyms, repo_engine.names).kinds == {
+        "changes"
+    }

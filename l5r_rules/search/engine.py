@@ -513,10 +513,14 @@ class Engine:
                 # "yu in gold or ivory?": the concept the question names has no entry in the editions
                 # searched; its entries of their game's other editions say so (and the concept's note)
                 central = self.docs[concept].get("central") or {}
-                if not editions & central.keys():
+                # their game's other editions, within a game filter (--game, or a game word beside --edition):
+                # with it, the union let the CCG's Bowing concept say "No entry in lcg" (the LCG has its own)
+                same_game = {self.registry.game_of[e] for e in editions}
+                same_game &= games or same_game
+                if same_game and not editions & central.keys():
                     absent = [e for e in self.registry.order if e in editions]
-                    same_game = games | {self.registry.game_of[e] for e in editions}
-                    hits = self._completion(concept, group_score[key], set(), same_game, kind, listed, why)
+                    lack = f"its concept's group score (no entry in {' or '.join(absent)}: shown from another edition)"
+                    hits = self._completion(concept, group_score[key], set(), same_game, kind, listed, why, lack)
             if not hits:
                 continue
             total += len(hits)
@@ -545,8 +549,19 @@ class Engine:
         """Whether one of `hits` is the concept's central entry of its edition (what the concept is about)."""
         return any(_is_central(self.docs[concept], self.docs[d]["id"]) for d, _, _ in hits)
 
-    def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int], why: dict) -> list:
-        """The concept's central entry of every edition that the search itself did not rank."""
+    def _completion(
+        self,
+        concept: int,
+        score: float,
+        editions,
+        games,
+        kind,
+        listed: set[int],
+        why: dict,
+        label: str = "its concept's group score (not matched itself)",
+    ) -> list:
+        """The concept's central entry of every edition that the search itself did not rank (`label`:
+        why, for --explain)."""
         out = []
         central = self.docs[concept].get("central") or {}
         for ed in self.registry.order:
@@ -555,7 +570,7 @@ class Engine:
                 continue
             if self._passes(self.docs[docnum], editions, games, kind):
                 out.append((docnum, score * CONCEPT_DOC_WEIGHT, False))
-                why[docnum] = [("its concept's group score (not matched itself)", CONCEPT_DOC_WEIGHT)]
+                why[docnum] = [(label, CONCEPT_DOC_WEIGHT)]
                 listed.add(docnum)
         return out
 

@@ -236,7 +236,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     """Split `text` into edition filters and word slots, using the synonym table `syn`
     and the registry's edition and game words `names`."""
     words = words_of(text)
-    p = Plan(words=words, asks_meaning=_asks_meaning(words), kinds=cued_kinds(words))
+    p = Plan(words=words, asks_meaning=_asks_meaning(words))
     p.names_meaning = any(w in DEFINE_WORDS for w in words)
     longest_syn = max((len(k) for k in syn), default=1)
     longest_ed = names.longest
@@ -245,7 +245,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
     currency: set[str] = set()  # soft edition words read as the currency (_currency)
     soft_slots: list[list[tuple[str, float]]] = []  # the slots of soft edition words ("gold")
     german = any(w in GERMAN_FUNCTION_WORDS for w in words)
-    p.english = not german and any(w in ENGLISH_FUNCTION_WORDS for w in words)
+    naming: set[int] = set()  # positions of the words that name an edition or game ("battle for rokugan")
     also = any(w in ALSO_WORDS for w in words)  # a soft edition word stays a boost (ALSO_WORDS)
     while i < len(words):
         if words[i] in GERMAN_FUNCTION_WORDS or (german and words[i] in GERMAN_IN_GERMAN):
@@ -256,6 +256,7 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
             editions, games = names.phrases[hit[0]]
             p.editions |= editions
             p.games |= games
+            naming.update(range(i, i + hit[1]))
             i += hit[1]
             continue
         hit = _match_phrase(words, i, syn, longest_syn)
@@ -277,6 +278,11 @@ def plan(text: str, syn: Table, names: EditionWords) -> Plan:
         p.slots.append([(word, 1.0)])
         if soft and not as_currency:
             soft_slots.append(p.slots[-1])
+    # English: an English function word of the question itself, not the "for" of "battle for rokugan";
+    # kinds: named by the question, not by the "new" of "new card game"
+    asked = [w for n, w in enumerate(words) if n not in naming]
+    p.english = not german and any(w in ENGLISH_FUNCTION_WORDS for w in asked)
+    p.kinds = cued_kinds(asked)
     if any(not _weak(s) for s in p.slots):  # "targeting rules": the other words say which rule, "rule" weighs little
         p.slots = [[(s[0][0], WEAK_WEIGHT)] if _weak(s) else s for s in p.slots]
     p.compares = len(p.editions | named_soft) + len(p.games) > 1 or any(w in COMPARISON_WORDS for w in words)

@@ -513,11 +513,11 @@
   Engine.prototype.plan = function (text) {
     var ws = this.wordsOf(text);
     var p = { words: ws, editions: new Set(), games: new Set(), soft: new Set(), slots: [], corrections: {},
-      asksMeaning: this.asksMeaning(ws), kinds: this.cuedKinds(ws),
+      asksMeaning: this.asksMeaning(ws), kinds: null,
       namesMeaning: this.namesMeaning(ws) };
     var namedSoft = new Set(), currency = new Set(), softSlots = [], german = false, i, self = this;
     for (i = 0; i < ws.length; i++) if (this.germanFunction.has(ws[i])) german = true;
-    p.english = !german && ws.some(function (w) { return self.englishFunction.has(w); });
+    var naming = new Set(); // positions of the words that name an edition or game ("battle for rokugan")
     // querying.ALSO_WORDS ("was that in gold too"): a soft edition word stays a boost
     var also = ws.some(function (w) { return self.alsoWords.has(w); });
     i = 0;
@@ -528,6 +528,7 @@
         var named = this.phrases.get(hit[0]);
         named.editions.forEach(function (e) { p.editions.add(e); });
         named.games.forEach(function (g) { p.games.add(g); });
+        for (var n = i; n < i + hit[1]; n++) naming.add(n);
         i += hit[1];
         continue;
       }
@@ -552,6 +553,11 @@
       p.slots.push([[word, 1.0]]);
       if (softEditions && !isCurrency) softSlots.push(p.slots[p.slots.length - 1]);
     }
+    // English: an English function word of the question itself, not the "for" of "battle for rokugan";
+    // kinds: named by the question, not by the "new" of "new card game"
+    var asked = ws.filter(function (w, n) { return !naming.has(n); });
+    p.english = !german && asked.some(function (w) { return self.englishFunction.has(w); });
+    p.kinds = this.cuedKinds(asked);
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
       p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.Q.WEAK_WEIGHT]] : s; });
@@ -1033,7 +1039,8 @@
   // engine.Engine.search
   Engine.prototype.search = function (text, options) {
     options = options || {};
-    var edition = options.edition || null;
+    // engine.check_filter reads "--edition Lotus" trimmed and lowercased; an unknown edition filters nothing
+    var edition = options.edition ? String(options.edition).trim().toLowerCase() : null;
     if (edition && this.ix.order.indexOf(edition) < 0) edition = null;
     var limit = Math.min(options.limit || 10, this.docs.length);
     var p = this.plan(text);
@@ -1042,7 +1049,7 @@
     if (edition) p.editions.forEach(function (e) { p.soft.add(e); });
     var q = this.buildQuery(p);
     var results = { query: text, groups: [], editions: Array.from(editions).sort(), corrections: p.corrections,
-      widened: false, opening: false, terms: null };
+      widened: false, opening: false, terms: null, edition: edition };
     if (!q) {
       if (p.editions.size || p.games.size) {
         results.groups = this.opening(editions, games, limit);
@@ -1155,11 +1162,11 @@
       var absentFrom = [];
       if (!hits.length && concept !== null && editions.size && factors.subjectOf.has(concept)) {
         // "yu in gold or ivory?": the concept the question names has no entry in the editions searched
-        var central = docs[concept].central || {};
-        if (!Array.from(editions).some(function (e) { return own(central, e) !== undefined; })) {
+        var central = docs[concept].central || {}, sameGame = new Set();
+        // their game's other editions, within a game filter (a game word beside the edition filter)
+        editions.forEach(function (e) { if (!games.size || games.has(self.gameOf[e])) sameGame.add(self.gameOf[e]); });
+        if (sameGame.size && !Array.from(editions).some(function (e) { return own(central, e) !== undefined; })) {
           absentFrom = this.ix.order.filter(function (e) { return editions.has(e); });
-          var sameGame = new Set(games);
-          editions.forEach(function (e) { sameGame.add(self.gameOf[e]); });
           hits = this.completion(concept, groupScore.get(keys[k]), new Set(), sameGame, listed);
         }
       }
@@ -1328,7 +1335,7 @@
     this.last = null;
     var params = new URLSearchParams(window.location.search);
     this.input.value = params.get("q") || "";
-    this.edition = params.get("edition") || "";
+    this.edition = (params.get("edition") || "").trim().toLowerCase(); // as the CLI reads --edition
     var header = document.querySelector(".l5r-header-search__input");
     if (header) header.value = this.input.value;
     this.markChips();
@@ -1397,7 +1404,7 @@
         if (headed && i === 0) {
           // the concept page opens on the edition the judge searched in (filter, a single edition
           // named in the question, else this group's first hit)
-          var opened = self.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
+          var opened = results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
           item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
         }
         item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
@@ -1408,12 +1415,14 @@
     });
     this.list.innerHTML = html.join("");
     var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
-    // own(): "?edition=constructor" names no edition (and no label inherited by every object)
-    if (this.edition) status += " in " + (own(engine.ix.edition_labels, this.edition) || [this.edition])[0];
+    // the edition filter applied (results.edition), never an ?edition= that names no edition; own():
+    // "?edition=constructor" names none (and no label inherited by every object)
+    if (results.edition) status += " in " + (own(engine.ix.edition_labels, results.edition) || [results.edition])[0];
     else if (results.editions.length) {
       status += " in " + results.editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ") +
         " (named in the question)";
     }
+    if (this.edition && !results.edition) status += "; \u201cedition=" + this.edition + "\u201d names no edition, so it filters nothing";
     if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
     if (results.opening) status += ": nothing to search but the book, so here is where its rules begin";
     var fixes = Object.keys(results.corrections).map(function (typed) {
