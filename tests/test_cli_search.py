@@ -217,3 +217,16 @@ def test_compare_uses_the_sites_word_diff_rules(root):
     ]
     assert any(not d["same_game"] and not d["ops"] for d in data["diffs"])  # ivory -> lcg: different games
     assert kb.registry.game_of["ivory"] != kb.registry.game_of["lcg"]
+
+
+@pytest.mark.parametrize(
+    "args,line",
+    [
+        (("duel lcg", "--game", "lcg"), "Only: lcg"),  # the LCG is a game and its edition: named once
+        (("duel gold", "--game", "ccg"), "Only: gold, ccg"),
+    ],
+)
+def test_search_names_each_edition_and_game_it_keeps_to_once(root, args, line):
+    result = run("search", *args, "--root", root)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == line

@@ -95,15 +95,11 @@ def results_lines(results, columns: int) -> list[str]:
         fixes = "; ".join(f"{w} ≈ {', '.join(c[:3])}" for w, c in results.corrections.items())
         out.append(click.style(f"Typo tolerance: {clean(fixes)}", dim=True))
     if results.opening:
-        out.append(
-            click.style(
-                f"Nothing to search but {', '.join(results.editions + results.games)}: where its rules begin.", dim=True
-            )
-        )
+        out.append(click.style(f"Nothing to search but {', '.join(_named(results))}: where its rules begin.", dim=True))
     elif results.widened:
         out.append(click.style(f"Nothing in {', '.join(results.editions)}; showing all editions.", dim=True))
     elif results.editions or results.games:
-        out.append(click.style(f"Only: {', '.join(results.editions + results.games)}", dim=True))
+        out.append(click.style(f"Only: {', '.join(_named(results))}", dim=True))
     if not results.groups:
         out.append("No results. Try other words, or fewer filters.")
         return out
@@ -139,6 +135,11 @@ def results_lines(results, columns: int) -> list[str]:
             n += 1
             out.extend(_hit_lines(n, hit, columns, getattr(results, "terms", None)))
     return out
+
+
+def _named(results) -> list[str]:
+    """The editions and games the search kept to, each once (the LCG is a game and its edition)."""
+    return list(dict.fromkeys(results.editions + results.games))
 
 
 def absent_line(absent: list[str], hits) -> str:
