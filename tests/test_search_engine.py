@@ -622,3 +622,16 @@ def test_the_words_of_an_editions_name_name_no_kind_of_entry(repo_engine):
     assert querying.plan("what is new in the new card game", repo_engine.synonyms, repo_engine.names).kinds == {
         "changes"
     }
+
+
+def test_a_comparison_puts_the_concept_that_answers_it_first(repo_engine, monkeypatch):
+    """A question comparing editions asks what a concept holds (engine.COMPARED_CONCEPT_FACTOR)."""
+    from l5r_rules.search import engine as engine_module
+
+    question = "spells a shugenja may carry gold vs lotus"
+    first = repo_engine.search(question, limit=5).groups[0]
+    assert first.concept is not None and first.concept["id"] == "ccg-spells-and-shugenja" and first.headed
+    assert {h.payload["edition"] for h in first.hits} >= {"gold", "lotus"}
+    monkeypatch.setattr(engine_module, "COMPARED_CONCEPT_FACTOR", 1.0)
+    plain = repo_engine.search(question, limit=5).groups[0]
+    assert plain.concept is None or plain.concept["id"] != "ccg-spells-and-shugenja"

@@ -161,6 +161,7 @@ def _constants() -> dict:
         "engine": {
             "SOFT_EDITION_FACTOR": engine.SOFT_EDITION_FACTOR,
             "CONCEPT_DOC_WEIGHT": engine.CONCEPT_DOC_WEIGHT,
+            "COMPARED_CONCEPT_FACTOR": engine.COMPARED_CONCEPT_FACTOR,
             "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
             "DEFINITION_WORDS": engine.DEFINITION_WORDS,
             "GLOSSARY_OF_RULES": sorted(engine.GLOSSARY_OF_RULES),

@@ -1118,7 +1118,7 @@
         factor *= E.CARD_ERRATUM_FACTOR;
       }
       if (doc.milestone) factor *= E.MILESTONE_FACTOR;
-      if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT;
+      if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT * (factors.compares ? E.COMPARED_CONCEPT_FACTOR : 1.0);
       return [row[1] * factor, row[0]];
     });
     scored.sort(function (a, b) { return b[0] - a[0]; }); // stable: equal scores keep the index's order
