@@ -1,9 +1,10 @@
 """Format checks for the unseen judge-question sets.
 
-All four sets are checked: tests/search_eval_unseen.yaml (the first set),
+All five sets are checked: tests/search_eval_unseen.yaml (the first set),
 tests/search_eval_unseen2.yaml (the second blind set, see tests/search_eval_unseen2.md),
-tests/search_eval_unseen3.yaml (the third blind set, see tests/search_eval_unseen3.md) and
-tests/search_eval_unseen4.yaml (the fourth blind set, see tests/search_eval_unseen4.md).
+tests/search_eval_unseen3.yaml (the third blind set, see tests/search_eval_unseen3.md),
+tests/search_eval_unseen4.yaml (the fourth blind set, see tests/search_eval_unseen4.md) and
+tests/search_eval_unseen5.yaml (the fifth, smaller, see tests/search_eval_unseen5.md: its own minimums).
 Only each file's own consistency with the glossary is checked here: every answer id exists,
 every phrase is verbatim in the first answer, ids are unique, and the coverage required of
 the set is met. The same checks and minimums apply to every set; the second, third and fourth sets'
@@ -27,6 +28,7 @@ EVAL_FILES = {
     "search_eval_unseen2.yaml": 3,
     "search_eval_unseen3.yaml": 3,
     "search_eval_unseen4.yaml": 3,
+    "search_eval_unseen5.yaml": 3,
 }
 ENTRIES = ROOT / "glossary" / "entries"
 CONCEPTS = ROOT / "glossary" / "concepts"
@@ -43,6 +45,11 @@ MINIMUM = {
     "situational": 40,
     "edition-word": 40,
 }
+# The fifth set is smaller (378 questions, written in two parts at the end of stop 21 as a fresh sealed
+# measure): its writers were asked for fewer German and comparison questions.
+MINIMUM_FOR = {"search_eval_unseen5.yaml": {**MINIMUM, "german": 35, "compare": 20}}
+KIND_MINIMUM = 8  # first answers of each kind (or every entry of a rarer kind)
+KIND_MINIMUM_FOR = {"search_eval_unseen5.yaml": 4}
 
 
 def _ws(text: str) -> str:
@@ -141,15 +148,15 @@ def test_kind_tag_matches_first_answer(questions, entries):
             assert kinds == [], q["id"]
 
 
-def test_coverage(questions, entries):
-    assert len(questions) >= 420
+def test_coverage(questions, entries, eval_file):
+    assert len(questions) >= (360 if eval_file in MINIMUM_FOR else 420)
     tags = Counter(t for q in questions for t in q["tags"])
     for doc in DOCUMENTS:
         assert tags[doc] >= 50, (doc, tags[doc])
     available = Counter(e["kind"] for e in entries.values())
     for kind, n in available.items():
-        assert tags[kind] >= min(8, n), (kind, tags[kind])
-    for style, n in MINIMUM.items():
+        assert tags[kind] >= min(KIND_MINIMUM_FOR.get(eval_file, KIND_MINIMUM), n), (kind, tags[kind])
+    for style, n in MINIMUM_FOR.get(eval_file, MINIMUM).items():
         assert tags[style] >= n, (style, tags[style])
     german_outside_bfr = [q["id"] for q in questions if "german" in q["tags"] and "bfr" not in q["tags"]]
     assert not german_outside_bfr, german_outside_bfr
