@@ -90,13 +90,15 @@ def main() -> int:
 
     exe = ROOT / ".venv" / "bin" / "l5r-rules"
     cmd = [str(exe) if exe.exists() else "l5r-rules", "search", "tie in a duel lotus", "--root", str(ROOT)]
-    # The calibration process starts the same interpreter and imports click only: the floor
-    # any click command pays. Runs are interleaved, so a busy spell hits all three alike.
+    # The calibration processes start the same interpreter and import click only (the floor any click
+    # command pays), or nothing (`python -c pass`, the yardstick: cold search <= 20x it).
+    # Runs are interleaved, so a busy spell hits all four alike.
     calibration = [sys.executable, "-c", "import click"]
+    bare = [sys.executable, "-c", "pass"]
     env = dict(os.environ, COLUMNS="100")
-    cold, cold_json, floor = [], [], []
+    cold, cold_json, floor, bare_python = [], [], [], []
     for _ in range(args.cold_runs):
-        for argv, out in ((cmd, cold), (cmd + ["--json"], cold_json), (calibration, floor)):
+        for argv, out in ((cmd, cold), (cmd + ["--json"], cold_json), (calibration, floor), (bare, bare_python)):
             t = time.perf_counter()
             subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
             out.append((time.perf_counter() - t) * 1000)
@@ -112,6 +114,10 @@ def main() -> int:
     print(
         f"python + click     {statistics.median(floor):.0f} ms (min {min(floor):.0f})   "
         f"(calibration; cold search / this = {statistics.median(cold) / statistics.median(floor):.2f})"
+    )
+    print(
+        f"python -c pass     {statistics.median(bare_python):.0f} ms (min {min(bare_python):.0f})   "
+        f"(cold search / this = {statistics.median(cold) / statistics.median(bare_python):.1f}; goal <= 20)"
     )
     print(f"index build        {min(builds):.2f} s best, {statistics.median(builds):.2f} s median   (goal <= 3)")
     if not args.no_browser:
