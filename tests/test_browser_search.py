@@ -248,6 +248,8 @@ def test_a_concept_the_editions_searched_lack_says_so(server, phone):
     assert absent == "No entry in Gold Edition or Ivory Edition; shown from Lotus Edition.", absent
     assert "Only Lotus" in items[0].find_element("css selector", ".l5r-hit__note").text
     assert not [li for li in items[1:] if li.find_elements("css selector", ".l5r-hit__absent")]
+    status = phone.find_element("css selector", ".l5r-search__status").text
+    assert "a rule they lack is shown from another edition" in status, status
     _shot(phone, "phone-search-absent-edition")
 
 

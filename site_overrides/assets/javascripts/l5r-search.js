@@ -1424,6 +1424,9 @@
     }
     if (this.edition && !results.edition) status += "; \u201cedition=" + this.edition + "\u201d names no edition, so it filters nothing";
     if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
+    if (results.groups.some(function (g) { return g.absent && g.absent.length; })) {
+      status += "; a rule they lack is shown from another edition, marked";
+    }
     if (results.opening) status += ": nothing to search but the book, so here is where its rules begin";
     var fixes = Object.keys(results.corrections).map(function (typed) {
       return "\u201c" + typed + "\u201d as " + results.corrections[typed].join(" / ");
