@@ -250,6 +250,10 @@ def test_a_concept_the_editions_searched_lack_says_so(server, phone):
     assert not [li for li in items[1:] if li.find_elements("css selector", ".l5r-hit__absent")]
     status = phone.find_element("css selector", ".l5r-search__status").text
     assert "a rule they lack is shown from another edition" in status, status
+    # an edition of another game named beside it is not said to lack the CCG's concept
+    items = _open(phone, server, "yu trait lcg gold")
+    absent = items[0].find_element("css selector", ".l5r-hit__absent").text
+    assert absent == "No entry in Gold Edition; shown from Lotus Edition.", absent
     _shot(phone, "phone-search-absent-edition")
 
 

@@ -521,6 +521,7 @@ def test_a_short_glossary_entry_counts_less_unless_its_glossary_states_the_rules
         ("yu trait in lotus", None, None),  # Lotus has it: no such group
         ("yu trait lcg", None, None),  # another game's concept never stands in for the LCG
         ("keyword gold", None, None),  # "keyword" alone says no subject (a weak word)
+        ("yu trait lcg gold", ["gold"], {"lotus"}),  # names only the editions of the game it is shown from
     ],
 )
 def test_a_concept_the_editions_searched_lack_is_shown_from_the_others_and_says_so(

@@ -522,9 +522,13 @@ class Engine:
                 same_game = {self.registry.game_of[e] for e in editions}
                 same_game &= games or same_game
                 if same_game and not editions & central.keys():
-                    absent = [e for e in self.registry.order if e in editions]
+                    hits = self._completion(concept, group_score[key], set(), same_game, kind, listed, why)
+                    # the editions searched of the game shown ("yu lcg gold": gold, not the LCG)
+                    shown = {self.docs[d]["game"] for d, _, _ in hits}
+                    absent = [e for e in self.registry.order if e in editions and self.registry.game_of[e] in shown]
                     lack = f"its concept's group score (no entry in {' or '.join(absent)}: shown from another edition)"
-                    hits = self._completion(concept, group_score[key], set(), same_game, kind, listed, why, lack)
+                    for d, _, _ in hits:
+                        why[d] = [(lack, CONCEPT_DOC_WEIGHT)]
             if not hits:
                 continue
             total += len(hits)
@@ -553,19 +557,8 @@ class Engine:
         """Whether one of `hits` is the concept's central entry of its edition (what the concept is about)."""
         return any(_is_central(self.docs[concept], self.docs[d]["id"]) for d, _, _ in hits)
 
-    def _completion(
-        self,
-        concept: int,
-        score: float,
-        editions,
-        games,
-        kind,
-        listed: set[int],
-        why: dict,
-        label: str = "its concept's group score (not matched itself)",
-    ) -> list:
-        """The concept's central entry of every edition that the search itself did not rank (`label`:
-        why, for --explain)."""
+    def _completion(self, concept: int, score: float, editions, games, kind, listed: set[int], why: dict) -> list:
+        """The concept's central entry of every edition that the search itself did not rank."""
         out = []
         central = self.docs[concept].get("central") or {}
         for ed in self.registry.order:
@@ -574,7 +567,7 @@ class Engine:
                 continue
             if self._passes(self.docs[docnum], editions, games, kind):
                 out.append((docnum, score * CONCEPT_DOC_WEIGHT, False))
-                why[docnum] = [(label, CONCEPT_DOC_WEIGHT)]
+                why[docnum] = [("its concept's group score (not matched itself)", CONCEPT_DOC_WEIGHT)]
                 listed.add(docnum)
         return out
 

@@ -1166,8 +1166,10 @@
         // their game's other editions, within a game filter (a game word beside the edition filter)
         editions.forEach(function (e) { if (!games.size || games.has(self.gameOf[e])) sameGame.add(self.gameOf[e]); });
         if (sameGame.size && !Array.from(editions).some(function (e) { return own(central, e) !== undefined; })) {
-          absentFrom = this.ix.order.filter(function (e) { return editions.has(e); });
           hits = this.completion(concept, groupScore.get(keys[k]), new Set(), sameGame, listed);
+          // the editions searched of the game shown ("yu lcg gold": gold, not the LCG)
+          var shownGames = new Set(hits.map(function (h) { return docs[h[0]].game; }));
+          absentFrom = this.ix.order.filter(function (e) { return editions.has(e) && shownGames.has(self.gameOf[e]); });
         }
       }
       if (!hits.length) continue;
