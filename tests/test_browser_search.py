@@ -254,6 +254,10 @@ def test_a_concept_the_editions_searched_lack_says_so(server, phone):
     items = _open(phone, server, "yu trait lcg gold")
     absent = items[0].find_element("css selector", ".l5r-hit__absent").text
     assert absent == "No entry in Gold Edition; shown from Lotus Edition.", absent
+    # the concept's page opens on the edition shown, not on the one it lacks (which it has no tab for)
+    items = _open(phone, server, "fortifications in ivory?")
+    link = items[0].find_element("css selector", ".l5r-hit__group a").get_attribute("href")
+    assert link.endswith("?edition=" + items[0].get_attribute("data-id").split("-")[0]), link
     _shot(phone, "phone-search-absent-edition")
 
 

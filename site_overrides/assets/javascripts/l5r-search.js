@@ -1405,8 +1405,10 @@
           "</span></div>";
         if (headed && i === 0) {
           // the concept page opens on the edition the judge searched in (filter, a single edition
-          // named in the question, else this group's first hit)
-          var opened = results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
+          // named in the question, else this group's first hit); a concept shown because the editions
+          // searched lack it opens on the edition shown
+          var opened = group.absent.length ? doc.edition :
+            results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
           item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
         }
         item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
