@@ -29,7 +29,7 @@ from .explain import explanation
 from .fields import build_passage_schema, build_schema
 from .highlight import Terms
 from .notes import best_note
-from .querying import EditionWords, build_query, plan, subject_queries
+from .querying import EditionWords, build_query, plan, searched_slots, subject_queries
 from .ranking import entry_scores, named_by_heading
 from .repair import Report, to_stderr, with_index
 from .scoring import ReaderStats, top
@@ -352,7 +352,8 @@ class Engine:
         games = {game} if game else set(p.games)
         if edition:
             p.soft_editions |= p.editions  # the option wins; words in the query only boost
-        q = build_query(self.stats, p)
+        searched = searched_slots(self.stats, p)  # each typed word's query, once for both uses below
+        q = build_query(self.stats, p, searched)
         results = Results(text, [], sorted(editions), sorted(games), p.corrections)
         if q is None:
             if p.editions or p.games:  # "lotus", "worum geht's bei Kampf um Rokugan": the book itself
@@ -363,7 +364,7 @@ class Engine:
         results.terms = Terms.of(q)
         factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, headed, p.compares)
         if editions:  # a concept the question names may have no entry in the editions searched (_grouped)
-            factors.subject_of = named_by_heading(self.stats, subject_queries(self.stats, p))
+            factors.subject_of = named_by_heading(self.stats, subject_queries(searched))
         results.groups = self._grouped(scores, editions, games, kind, limit, factors)
         if not results.groups and editions and not edition and p.editions:
             # editions named in the question found nothing: search all, boosting them

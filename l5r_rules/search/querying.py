@@ -109,9 +109,8 @@ COMPARE_WORDS = frozenset("change changed changes same differ differs differentl
 # every edition's entry of a concept that matches (engine._completion); any other question lists only
 # the entries it matches, so that the first screen goes to rules that answer it (over 2,304 tuning
 # questions: +3 in the top 5, none lost).
-COMPARISON_WORDS = frozenset(
-    "compare compared comparison difference differences different differ differs differently "
-    "versus vs change changed changes editions".split()
+COMPARISON_WORDS = (COMPARE_WORDS - {"same", "still"}) | frozenset(
+    "compare compared comparison difference differences different versus vs editions".split()
 )
 
 # German function and question words. None is an English word, so they are skipped in every
@@ -468,13 +467,14 @@ def _verb_stem_candidates(term: str) -> list[str]:
     return out
 
 
-def build_query(reader, p: Plan) -> Node | None:
+def build_query(reader, p: Plan, searched: list[tuple[list[tuple[str, float]], Node]] | None = None) -> Node | None:
     """The query tree for plan `p`; `reader` is the engine's scoring.ReaderStats (or, in tests,
     any whoosh reader: only the index vocabulary is looked up).
 
     Always an Any whose parts are the typed words (slots), then the heading bonus: ranking.py
-    counts how many of the words a passage holds. (An Any of one part scores as that part.)"""
-    searched = _searched(reader, p)
+    counts how many of the words a passage holds. (An Any of one part scores as that part.)
+    `searched`: searched_slots(reader, p), if the caller has it already."""
+    searched = searched_slots(reader, p) if searched is None else searched
     slots = [q for _, q in searched]
     if not slots:
         return None
@@ -487,17 +487,18 @@ def build_query(reader, p: Plan) -> Node | None:
     return _or(slots + ([heading] if heading else []))
 
 
-def _searched(reader, p: Plan) -> list[tuple[list[tuple[str, float]], Node]]:
+def searched_slots(reader, p: Plan) -> list[tuple[list[tuple[str, float]], Node]]:
     """(slot, its query) of every slot of `p` that some field can match."""
     de_weight = GERMAN_IN_ENGLISH_WEIGHT if p.english else 1.0
     searched = [(s, slot_query(reader, s, p.corrections, de_weight)) for s in p.slots]
     return [(s, q) for s, q in searched if q is not None]
 
 
-def subject_queries(reader, p: Plan) -> list[Node]:
-    """One query per word of the question that says what it is about: the searched words but the weak
-    ones ("rule", "keyword"; none when they are all there is). For engine: a concept the question names."""
-    return [q for s, q in _searched(reader, p) if not _weak(s)]
+def subject_queries(searched: list[tuple[list[tuple[str, float]], Node]]) -> list[Node]:
+    """One query per word of the question that says what it is about, of its searched slots
+    (searched_slots): all but the weak words ("rule", "keyword"; none when they are all there is).
+    For engine: a concept the question names."""
+    return [q for s, q in searched if not _weak(s)]
 
 
 HEADING_BONUS = 2.0

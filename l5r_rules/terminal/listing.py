@@ -144,7 +144,7 @@ def _named(results) -> list[str]:
 
 def absent_line(absent: list[str], hits) -> str:
     """What a concept group says when the editions searched have no entry of it ("yu in ivory?")."""
-    others = sorted({h.payload["edition"] for h in hits}, key=[h.payload["edition"] for h in hits].index)
+    others = dict.fromkeys(h.payload["edition"] for h in hits)  # each once, in the order shown
     return f"No entry in {' or '.join(absent)}; shown from {', '.join(others)}."
 
 

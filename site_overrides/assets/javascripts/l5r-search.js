@@ -405,8 +405,9 @@
     this.soft = ix.editions.soft;
     this.gameEditions = ix.editions.games || {};
     var gameOf = this.gameOf = {};
-    Object.keys(this.gameEditions).forEach(function (game) {
-      ix.editions.games[game].forEach(function (e) { gameOf[e] = game; });
+    var gameEditions = this.gameEditions;
+    Object.keys(gameEditions).forEach(function (game) {
+      gameEditions[game].forEach(function (e) { gameOf[e] = game; });
     });
     this.synonyms = new Map();
     this.longestSynonym = 1;
@@ -555,9 +556,9 @@
     }
     // English: an English function word of the question itself, not the "for" of "battle for rokugan";
     // kinds: named by the question, not by the "new" of "new card game"
-    var asked = ws.filter(function (w, n) { return !naming.has(n); });
-    p.english = !german && asked.some(function (w) { return self.englishFunction.has(w); });
-    p.kinds = this.cuedKinds(asked);
+    var ownWords = ws.filter(function (w, n) { return !naming.has(n); });
+    p.english = !german && ownWords.some(function (w) { return self.englishFunction.has(w); });
+    p.kinds = this.cuedKinds(ownWords);
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
       p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.Q.WEAK_WEIGHT]] : s; });
@@ -762,8 +763,7 @@
   };
 
   // querying.build_query
-  Engine.prototype.buildQuery = function (p) {
-    var found = this.searched(p);
+  Engine.prototype.buildQuery = function (p, found) {
     var slots = found.map(function (row) { return row[1]; }), count = this.Q.COUNT_WORDS;
     var searched = found.map(function (row) { return row[0]; }).filter(function (s) { return count.indexOf(s[0][0]) < 0; });
     if (!slots.length) return null;
@@ -773,7 +773,7 @@
     return or(heading ? slots.concat([heading]) : slots);
   };
 
-  // querying._searched: [slot, its query] of every slot some field can match
+  // querying.searched_slots: [slot, its query] of every slot some field can match
   Engine.prototype.searched = function (p) {
     var out = [], deWeight = p.english ? this.Q.GERMAN_IN_ENGLISH_WEIGHT : 1.0;
     for (var i = 0; i < p.slots.length; i++) {
@@ -782,10 +782,10 @@
     }
     return out;
   };
-  // querying.subject_queries: the searched words but the weak ones
-  Engine.prototype.subjectQueries = function (p) {
+  // querying.subject_queries: of the searched slots, all but the weak words
+  Engine.prototype.subjectQueries = function (found) {
     var self = this;
-    return this.searched(p).filter(function (row) { return !(row[0].length === 1 && self.weak.has(row[0][0][0])); })
+    return found.filter(function (row) { return !(row[0].length === 1 && self.weak.has(row[0][0][0])); })
       .map(function (row) { return row[1]; });
   };
   // ranking.named_by_heading: the documents whose heading fields hold every one of `subjects`
@@ -1047,7 +1047,8 @@
     var editions = edition ? new Set([edition]) : new Set(p.editions);
     var games = new Set(p.games);
     if (edition) p.editions.forEach(function (e) { p.soft.add(e); });
-    var q = this.buildQuery(p);
+    var found = this.searched(p); // each typed word's query, once for both uses below
+    var q = this.buildQuery(p, found);
     var results = { query: text, groups: [], editions: Array.from(editions).sort(), corrections: p.corrections,
       widened: false, opening: false, terms: null, edition: edition };
     if (!q) {
@@ -1063,7 +1064,7 @@
     var factors = { soft: p.soft, demote: !p.asksMeaning, kinds: p.kinds, wantsGlossary: p.namesMeaning,
       named: es.headed, compares: p.compares, subjectOf: new Set() };
     // a concept the question names may have no entry in the editions searched (grouped)
-    if (editions.size) factors.subjectOf = this.namedByHeading(this.subjectQueries(p));
+    if (editions.size) factors.subjectOf = this.namedByHeading(this.subjectQueries(found));
     results.groups = this.grouped(es.scores, editions, games, limit, factors);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
