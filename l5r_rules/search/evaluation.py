@@ -35,6 +35,7 @@ class Question:
     phrase: str = ""
     id: str = ""
     split: str = ""
+    also: list[str] = field(default_factory=list)  # other sentences that answer equally (the real set)
 
 
 @dataclass
@@ -65,11 +66,13 @@ class Outcome:
 
     @property
     def visible(self) -> bool:
-        """The question's phrase is in what the list shows for its first answering hit in the top 5."""
+        """The question's phrase (or a sentence that answers equally, `also`) is in what the list shows for its
+        first answering hit in the top 5."""
         rank = self.rank
         if not self.question.phrase or rank is None or rank > 5:
             return False
-        return _flat(self.question.phrase) in _flat(self.hits[rank - 1].shown)
+        shown = _flat(self.hits[rank - 1].shown)
+        return any(_flat(p) in shown for p in (self.question.phrase, *self.question.also))
 
 
 def _flat(text: str) -> str:
@@ -95,6 +98,7 @@ def load_questions(path: Path, split: str | None = None) -> list[Question]:
             q.get("phrase") or "",
             q.get("id") or "",
             q.get("split") or "",
+            [a["text"] for a in q.get("also") or []],
         )
         for q in rows
         if split is None or q.get("split") == split
