@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from l5r_rules import siteurl
 from l5r_rules.cli import cli
 from l5r_rules.kb import load_kb
 from l5r_rules.packet import links
@@ -190,21 +191,42 @@ def test_qr_codes_decode_to_each_entrys_permalink_and_the_short_url_is_printed(p
         assert links.short(url) in text
 
 
-def test_placeholder_base_url_is_said_on_the_title_page(fixture_root, tmp_path):
+def test_placeholder_base_url_is_said_on_the_title_page(fixture_root, tmp_path, monkeypatch):
+    monkeypatch.delenv(siteurl.ENV, raising=False)
     out = tmp_path / "p"
-    result = CliRunner().invoke(cli, ["packet", "--root", str(fixture_root), "--out", str(out), "--edition", "lcg"])
+    args = ["packet", "--root", str(fixture_root), "--out", str(out), "--edition", "lcg", "--allow-placeholder"]
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert "placeholder" in result.output
     first = pages_text(out / "lcg-rules-a4.pdf")[0]
     assert links.PLACEHOLDER in first and "placeholder that opens nothing" in first
 
 
-def test_site_url_of_mkdocs_yml_is_the_default_base(tmp_path):
+def test_without_a_site_address_the_packet_is_refused_unless_the_placeholder_is_asked_for(
+    fixture_root, tmp_path, monkeypatch
+):
+    monkeypatch.delenv(siteurl.ENV, raising=False)
+    out = tmp_path / "p"
+    result = CliRunner().invoke(cli, ["packet", "--root", str(fixture_root), "--out", str(out), "--edition", "lcg"])
+    assert result.exit_code == 2, result.output
+    assert "no site address" in result.output and "--allow-placeholder" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_site_url_of_mkdocs_yml_is_the_default_base(tmp_path, monkeypatch):
+    monkeypatch.delenv(siteurl.ENV, raising=False)
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://l5r.example.net/rules\n", encoding="utf-8")
     assert links.resolve_base(None, tmp_path) == ("https://l5r.example.net/rules/", False)
-    assert links.resolve_base(None, tmp_path / "none") == (links.PLACEHOLDER, True)
+    assert links.resolve_base(None, tmp_path / "none", allow_placeholder=True) == (links.PLACEHOLDER, True)
+    with pytest.raises(links.BadBaseUrl, match="no site address"):
+        links.resolve_base(None, tmp_path / "none")
     with pytest.raises(links.BadBaseUrl):
         links.resolve_base("rules.example.org", tmp_path)
+    # the environment (the publishing workflow) overrides mkdocs.yml; the option overrides both
+    monkeypatch.setenv(siteurl.ENV, "https://example.github.io/l5r-rules")
+    assert links.resolve_base(None, tmp_path) == ("https://example.github.io/l5r-rules/", False)
+    assert links.resolve_base("https://other.example/", tmp_path) == ("https://other.example/", False)
 
 
 # --- the "what changed" packets -------------------------------------------------------------------
@@ -361,7 +383,8 @@ def test_foreign_folder_is_refused_untouched(fixture_root, tmp_path):
     out = tmp_path / "mine"
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
-    result = CliRunner().invoke(cli, ["packet", "--root", str(fixture_root), "--out", str(out)])
+    args = ["packet", "--root", str(fixture_root), "--out", str(out), "--base-url", BASE]
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2 and "no .l5r-rules-packets file" in result.output
     assert [p.name for p in out.iterdir()] == ["notes.txt"]
 

@@ -22,7 +22,15 @@ from .common import layout_for, root_option
 @click.option("--offline", is_flag=True, help="Also run mkdocs-material's offline plugin (pages open from file://).")
 @click.option("--strict", is_flag=True, help="Fail on any mkdocs warning.")
 @click.option("--check-links", "check", is_flag=True, help="After building, check every internal link and anchor.")
-def build_cmd(root, out, offline, strict, check):
+@click.option(
+    "--site-url",
+    default=None,
+    metavar="URL",
+    help="The published site's address, e.g. https://example.github.io/l5r-rules/ (default: $L5R_SITE_URL, else "
+    "site_url of mkdocs.yml). It gives canonical links, the sitemap, the JSON API's absolute urls and the "
+    "address the offline notice names; the pages themselves link relatively and work under any sub-path.",
+)
+def build_cmd(root, out, offline, strict, check, site_url):
     """Build the static site into site/ (atomically: a failed build keeps the old site).
 
     Renders every entry, concept and errata record into Markdown pages with
@@ -31,12 +39,13 @@ def build_cmd(root, out, offline, strict, check):
     \b
     Example:
       l5r-rules build --check-links
+      l5r-rules build --site-url https://example.github.io/l5r-rules/
     """
     from ..site.builder import OutputRefused, SiteBuildError, build_site
 
     layout = layout_for(root)
     try:
-        result = build_site(layout.root, out, offline=offline, strict=strict, progress=click.echo)
+        result = build_site(layout.root, out, offline=offline, strict=strict, progress=click.echo, site_url=site_url)
     except OutputRefused as exc:
         click.echo(f"build refused: {exc}", err=True)
         sys.exit(2)

@@ -44,11 +44,16 @@ from .common import layout_for, root_option
     "--base-url",
     default=None,
     metavar="URL",
-    help="Address of the published site, for the permalinks and QR codes (default: site_url of mkdocs.yml; "
-    "if that is not set, the placeholder https://l5r-rules.invalid/, which opens nothing and is said so "
-    "on the title page).",
+    help="Address of the published site, for the permalinks and QR codes (default: $L5R_SITE_URL, else "
+    "site_url of mkdocs.yml; without either the packet is refused unless --allow-placeholder).",
 )
-def packet_cmd(root, out, paper, editions, changes, base_url):
+@click.option(
+    "--allow-placeholder",
+    is_flag=True,
+    help="Without a site address, print permalinks to https://l5r-rules.invalid/, a placeholder that opens "
+    "nothing (said so on the title page): for a proof copy before the site is published.",
+)
+def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder):
     """Write the judge packet: print-ready PDFs for the judges' table.
 
     One PDF per edition (its rules in book order; each entry with its citation,
@@ -63,6 +68,7 @@ def packet_cmd(root, out, paper, editions, changes, base_url):
     \b
     Examples:
       l5r-rules packet --base-url https://rules.example.org/
+      l5r-rules packet --allow-placeholder --edition lcg   # a proof copy before publishing
       l5r-rules packet --edition lotus --changes gold-lotus --paper both --out /tmp/packets
     """
     from ..packet import links
@@ -73,7 +79,7 @@ def packet_cmd(root, out, paper, editions, changes, base_url):
 
     layout = layout_for(root)
     try:
-        base, placeholder = links.resolve_base(base_url, layout.root)
+        base, placeholder = links.resolve_base(base_url, layout.root, allow_placeholder=True)
     except links.BadBaseUrl as exc:
         click.echo(f"packet refused: {exc}", err=True)
         sys.exit(2)
@@ -89,6 +95,7 @@ def packet_cmd(root, out, paper, editions, changes, base_url):
             editions=tuple(editions),
             changes=tuple(changes),
             say=click.echo,
+            placeholder_allowed=allow_placeholder,
         )
     except (PlanError, OutputRefused) as exc:
         click.echo(f"packet refused: {exc}", err=True)
@@ -97,6 +104,9 @@ def packet_cmd(root, out, paper, editions, changes, base_url):
         click.echo(f"packet failed: {exc}", err=True)
         sys.exit(1)
     if placeholder:
-        click.echo(f"note: permalinks use the placeholder {base} (set site_url in mkdocs.yml or pass --base-url)")
+        click.echo(
+            f"note: permalinks use the placeholder {base}, which opens nothing "
+            "(set site_url in mkdocs.yml or pass --base-url)"
+        )
     total = sum(m.size for m in made)
     click.echo(f"{len(made)} PDFs in {target} ({total / 1024 / 1024:.1f} MiB)")

@@ -1,56 +1,43 @@
-"""Permalinks printed in a packet: the site's URL scheme (l5r_rules/urls.py) under a base URL.
+"""Permalinks printed in a packet: the site's URL scheme (l5r_rules/urls.py) under the site's address.
 
-The base is `--base-url`, else `site_url` of mkdocs.yml, else PLACEHOLDER: an
-address that cannot resolve (`.invalid`, RFC 2606), printed on the title page so
-that nobody mistakes it for a real site.
+The address is the one `l5r_rules/siteurl.py` resolves (`--base-url`, else $L5R_SITE_URL,
+else `site_url` of mkdocs.yml). Without one, the packet is refused unless the caller asks
+for PLACEHOLDER, an address that cannot resolve (`.invalid`, RFC 2606), printed on the
+title page so that nobody mistakes it for a real site.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
+from .. import siteurl
 from .. import urls as U
 
-PLACEHOLDER = "https://l5r-rules.invalid/"
-_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"#\s]+)", re.MULTILINE)
+PLACEHOLDER = siteurl.PLACEHOLDER
 
 
 class BadBaseUrl(ValueError):
-    """--base-url is not an http(s) address; str() is the one-line reason."""
+    """No usable address for the permalinks; str() is the one-line reason."""
 
 
-def configured_base(root: Path) -> str | None:
-    """`site_url` of the checkout's mkdocs.yml, if it sets one (read as text: the file may hold YAML tags)."""
-    config = root / "mkdocs.yml"
+def resolve_base(option: str | None, root: Path, allow_placeholder: bool = False) -> tuple[str, bool]:
+    """(base URL, whether it is the placeholder); BadBaseUrl when none is set and the placeholder is not allowed."""
     try:
-        text = config.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    match = _SITE_URL.search(text)
-    return match.group(1) if match else None
+        found = siteurl.resolve(root, option, "--base-url")
+    except siteurl.BadSiteUrl as exc:
+        raise BadBaseUrl(str(exc)) from None
+    if found is not None:
+        return found.url, False
+    if allow_placeholder:
+        return PLACEHOLDER, True
+    raise BadBaseUrl(NO_ADDRESS)
 
 
-def check_base(url: str) -> str:
-    """The base URL with one trailing slash; BadBaseUrl unless it is an absolute http(s) URL."""
-    url = url.strip()
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url):
-        raise BadBaseUrl(f"--base-url {url!r}: not an http:// or https:// address (e.g. https://rules.example.org/)")
-    if parts.query or parts.fragment:
-        raise BadBaseUrl(f"--base-url {url!r}: a base URL has no ?query or #fragment")
-    return url.rstrip("/") + "/"
-
-
-def resolve_base(option: str | None, root: Path) -> tuple[str, bool]:
-    """(base URL, whether it is the placeholder)."""
-    if option is not None:
-        return check_base(option), False
-    configured = configured_base(root)
-    if configured:
-        return check_base(configured), False
-    return PLACEHOLDER, True
+NO_ADDRESS = (
+    "no site address for the permalinks and QR codes: set site_url in mkdocs.yml, or pass --base-url "
+    f"(or set ${siteurl.ENV}); --allow-placeholder prints {PLACEHOLDER}, which opens nothing"
+)
 
 
 def entry_url(base: str, entry_id: str) -> str:

@@ -13,9 +13,9 @@ from ..kb import load_kb
 from ..layout import Layout
 from ..site.api import data_version
 from ..site.sitedata import site_data
-from . import output
+from . import links, output
 from .content import Common, changes_context, edition_context
-from .plan import PAPERS, Packet, plan
+from .plan import PAPERS, Packet, PlanError, plan
 from .render import render_html, weasyprint, write_pdf
 
 
@@ -53,12 +53,19 @@ def make_packets(
     editions: tuple[str, ...] = (),
     changes: tuple[str, ...] = (),
     say: Callable[[str], None] = lambda _m: None,
+    placeholder_allowed: bool = True,
 ) -> list[Made]:
-    """Write the planned packets into `out`; PlanError / OutputRefused / EngineMissing before anything is written."""
+    """Write the planned packets into `out`; PlanError / OutputRefused / EngineMissing before anything is written.
+
+    A placeholder base URL is refused (PlanError, after the folder and the plan are checked, so that a
+    wrong option is named first) unless `placeholder_allowed`.
+    """
     output.check(out, layout)
     kb = load_kb(layout.root)
     data = site_data(kb, with_scenarios=False)
     packets = plan(kb.registry, data.editions, papers, editions, changes)
+    if placeholder and not placeholder_allowed:
+        raise PlanError(links.NO_ADDRESS)
     weasyprint()  # the engine is there, before the folder is made
     version, built = data_version(layout.glossary)[:12], build_time()
     output.prepare(out)

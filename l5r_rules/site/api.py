@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import citation
 from .. import urls as U
 from ..schemas import SCHEMA_DIR
+from ..siteurl import SiteUrl
 from .sitedata import SiteData
 
 VERSION = "v1"
@@ -149,19 +150,38 @@ def _envelope(kind: str, rid: str, permalink: str, record: dict, **extra) -> dic
     return {"api": VERSION, "kind": kind, "id": rid, "permalink": permalink, **extra, "record": record}
 
 
+def _with_url(rec: dict, public: SiteUrl) -> dict:
+    """The record with its absolute address right after its permalink."""
+    out: dict = {}
+    for key, value in rec.items():
+        out[key] = value
+        if key == "permalink":
+            out["url"] = public.link(value)
+    return out
+
+
 def _dump(path: Path, value) -> int:
     text = json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
     path.write_text(text, encoding="utf-8")
     return len(text.encode())
 
 
-def write_api(data: SiteData, site_dir: Path, urls: U.Urls | None = None, stamp: dict | None = None) -> tuple[int, int]:
+def write_api(
+    data: SiteData,
+    site_dir: Path,
+    urls: U.Urls | None = None,
+    stamp: dict | None = None,
+    public: SiteUrl | None = None,
+) -> tuple[int, int]:
     """Write `api/v1/` into a built site folder; return (files, bytes). Raises ApiError before writing anything.
 
-    `stamp`: the build's `build_stamp()` (made here when not given)."""
+    `stamp`: the build's `build_stamp()` (made here when not given). `public`: the site's published
+    address (siteurl.py), when known: each record then also carries its absolute `url`."""
     urls = U.Urls() if urls is None else urls
     stamp = stamp or build_stamp(data.kb.layout.glossary)
     recs = records(data, urls.url)
+    if public is not None:
+        recs = [_with_url(rec, public) for rec in recs]
     base = site_dir / "api" / VERSION
     files: list[dict] = []
     size = 0
@@ -184,6 +204,7 @@ def write_api(data: SiteData, site_dir: Path, urls: U.Urls | None = None, stamp:
         "api": VERSION,
         "built": stamp["built"],
         "data_version": stamp["data_version"],
+        **({"site_url": public.url} if public is not None else {}),
         "counts": counts,
         "files": files,
     }

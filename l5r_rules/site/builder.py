@@ -22,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from .. import siteurl
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
@@ -95,7 +96,14 @@ def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
 
 
 def _mkdocs_config(
-    root: Path, docs_dir: Path, site_dir: Path, nav_items: list, offline: bool, strict: bool, stamp: dict | None = None
+    root: Path,
+    docs_dir: Path,
+    site_dir: Path,
+    nav_items: list,
+    offline: bool,
+    strict: bool,
+    stamp: dict | None = None,
+    public: siteurl.SiteUrl | None = None,
 ):
     from mkdocs.config import load_config
 
@@ -103,11 +111,16 @@ def _mkdocs_config(
     if not config_file.is_file():
         raise SiteBuildError(f"{config_file}: missing (the site configuration)")
     overrides: dict = dict(docs_dir=str(docs_dir), site_dir=str(site_dir), nav=nav_items, strict=strict)
+    if public is not None:  # the one address (siteurl.py): canonical links and the sitemap
+        overrides["site_url"] = public.url
     if offline:
         raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
         overrides["plugins"] = list(raw.get("plugins") or []) + ["offline"]
         overrides["use_directory_urls"] = False
     config = load_config(config_file=str(config_file), **overrides)
+    if public is None:
+        config["site_url"] = None  # $L5R_SITE_URL unset and mkdocs.yml has none (or an empty one): no canonical links
+    config["extra"]["l5r_site_url"] = public.url if public else ""  # the offline notice names it
     if stamp:  # the footer of every page names the rulebook data version and the build time
         config["extra"]["l5r_build"] = {
             **stamp,
@@ -126,10 +139,16 @@ def build_site(
     kb: KnowledgeBase | None = None,
     progress: Progress | None = None,
     with_scenarios: bool = True,
+    site_url: str | None = None,
 ) -> BuildResult:
+    """Build the site; `site_url` overrides the public address ($L5R_SITE_URL, site_url of mkdocs.yml)."""
     say = progress or (lambda _msg: None)
     layout = Layout((root or find_root()).resolve())
     out = (out or layout.root / "site").resolve()
+    try:
+        public = siteurl.resolve(site_config_root(layout.root), site_url)
+    except siteurl.BadSiteUrl as exc:
+        raise OutputRefused(str(exc)) from None
     keep_whole = [layout.root, layout.build, PROJECT_DIR]
     keep_out = [
         layout.glossary,
@@ -155,7 +174,9 @@ def build_site(
         removed = outdir.clean_leftovers(out, layout.build, WORK_PREFIX)
         if removed:
             say(f"removed {len(removed)} leftovers of interrupted builds: {', '.join(removed[:5])}")
-        return _build_locked(layout, out, offline=offline, strict=strict, kb=kb, say=say, with_scenarios=with_scenarios)
+        return _build_locked(
+            layout, out, offline=offline, strict=strict, kb=kb, say=say, with_scenarios=with_scenarios, public=public
+        )
 
 
 WORK_PREFIX = "docs-"
@@ -170,6 +191,7 @@ def _build_locked(
     kb: KnowledgeBase | None,
     say: Progress,
     with_scenarios: bool,
+    public: siteurl.SiteUrl | None = None,
 ) -> BuildResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -210,7 +232,7 @@ def _build_locked(
         from mkdocs.exceptions import MkDocsException
 
         try:
-            config = _mkdocs_config(config_root, work, new_site, nav(data, extra), offline, strict, stamp)
+            config = _mkdocs_config(config_root, work, new_site, nav(data, extra), offline, strict, stamp, public)
             mkdocs_build(config)
         except SystemExit as exc:  # mkdocs may exit on a broken config
             raise SiteBuildError(f"mkdocs stopped: {collector.messages[-1] if collector.messages else exc}") from None
@@ -231,7 +253,7 @@ def _build_locked(
         )
         t3 = time.perf_counter()
         try:
-            api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline), stamp)
+            api_files, api_bytes = api.write_api(data, new_site, Urls(directory_urls=not offline), stamp, public)
         except api.ApiError as exc:
             raise SiteBuildError(f"JSON API: {exc}") from None
         timings["api"] = time.perf_counter() - t3

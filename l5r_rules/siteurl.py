@@ -1,0 +1,89 @@
+"""The public address of the published site: one place that says where the site lives.
+
+Set it once, as `site_url` in the checkout's `mkdocs.yml`; a build (or a packet) can
+override it with `--site-url` (`--base-url` for the packet) or the environment variable
+`L5R_SITE_URL` (the publishing workflow sets it from the host's address). The order is:
+the option, then the environment, then `mkdocs.yml`, else no address.
+
+Every reader of the address goes through `resolve()`: the site build (canonical links and
+the sitemap, by mkdocs' `site_url`; the offline notice "open <address> once"), the JSON
+API (absolute `url` beside each site-relative permalink), the judge packet (QR codes and
+short URLs) and `serve --lan` (where phones can keep an offline copy). A site under a
+sub-path (`https://host/l5r-rules/`) works unchanged: every page links relatively.
+
+Without an address the site still builds (links are relative) but has no canonical links
+or sitemap, and the packet refuses to print permalinks unless asked to use PLACEHOLDER,
+an address that cannot resolve (`.invalid`, RFC 2606) and is said so on its title page.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ENV = "L5R_SITE_URL"
+PLACEHOLDER = "https://l5r-rules.invalid/"
+MAX_LENGTH = 300  # a QR code of a permalink must stay small enough to scan from paper
+_SITE_URL = re.compile(r"^site_url:[ \t]*['\"]?([^'\"#\s]*)", re.MULTILINE)
+
+
+class BadSiteUrl(ValueError):
+    """The address is not usable; str() is the one-line reason."""
+
+
+@dataclass(frozen=True)
+class SiteUrl:
+    url: str  # absolute http(s) address ending in "/"
+    origin: str  # where it came from: the option's name, the environment variable or mkdocs.yml
+
+    @property
+    def secure(self) -> bool:
+        """Whether phones may keep an offline copy from it (browsers allow service workers on https only)."""
+        return self.url.startswith("https://")
+
+    def link(self, permalink: str) -> str:
+        """The absolute address of a site-relative permalink ("entries/x/")."""
+        return self.url + permalink.lstrip("/")
+
+
+def check(url: str, origin: str = "site URL") -> str:
+    """The address with one trailing slash; BadSiteUrl unless it is an absolute http(s) URL."""
+    url = url.strip()
+    if len(url) > MAX_LENGTH:
+        raise BadSiteUrl(f"{origin}: {len(url)} characters; a site address has at most {MAX_LENGTH}")
+    parts = urlsplit(url)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or any(c.isspace() or ord(c) < 32 or c in "<>\"'`\\" for c in url)
+    ):
+        raise BadSiteUrl(f"{origin} {url!r}: not an http:// or https:// address (e.g. https://rules.example.org/)")
+    if parts.query or parts.fragment:
+        raise BadSiteUrl(f"{origin} {url!r}: a site address has no ?query or #fragment")
+    return url.rstrip("/") + "/"
+
+
+def configured(root: Path) -> str | None:
+    """`site_url` of the checkout's mkdocs.yml, if it sets one (read as text: the file may hold YAML tags)."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    match = _SITE_URL.search(text)
+    return match.group(1) if match and match.group(1) else None
+
+
+def resolve(root: Path, option: str | None = None, option_name: str = "--site-url") -> SiteUrl | None:
+    """The site's public address: the option, else $L5R_SITE_URL, else mkdocs.yml; None when none is set."""
+    if option is not None and option.strip():
+        return SiteUrl(check(option, option_name), option_name)
+    env = os.environ.get(ENV, "").strip()
+    if env:
+        return SiteUrl(check(env, ENV), ENV)
+    found = configured(root)
+    if found:
+        return SiteUrl(check(found, "site_url in mkdocs.yml"), "mkdocs.yml")
+    return None
