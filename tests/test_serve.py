@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from l5r_rules.site.serve import LISTEN_BACKLOG, make_server, url_segments
+from l5r_rules.site.serve import LISTEN_BACKLOG, make_server, path_prefix, url_segments
 
 SECRET = "secret outside the site"
 
@@ -242,3 +242,46 @@ def test_log_lines_carry_no_control_characters(site, capfd):
         srv.server_close()
     err = capfd.readouterr().err
     assert "404" in err and "[2J" in err and "\x1b" not in err and "\x07" not in err, repr(err)
+
+
+@pytest.fixture()
+def prefixed(site, capfd):
+    """The site served under /l5r-rules/, as a static host publishes it under a sub-path."""
+    srv = make_server(site, 0, idle_timeout=1.0, prefix=path_prefix("/l5r-rules/"))
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("target", "status", "location"),
+    [
+        ("/l5r-rules/", 200, None),
+        ("/l5r-rules/entries/lotus-bowing/", 200, None),
+        ("/l5r-rules/assets/main.css", 200, None),
+        ("/l5r-rules", 301, "/l5r-rules/"),  # a folder without its slash, as everywhere
+        ("/l5r-rules/entries/lotus-bowing?q=1", 301, "/l5r-rules/entries/lotus-bowing/?q=1"),
+        ("/", 301, "/l5r-rules/"),  # the host's root leads to the site
+        ("/index.html", 404, None),  # nothing is served outside the prefix
+        ("/entries/lotus-bowing/", 404, None),
+        ("/l5r-rules-x/", 404, None),
+        ("/l5r-rules/../l5r-rules/", 404, None),
+        ("/l5r-rules/leak.txt", 404, None),  # a symlink out of the site, under the prefix too
+    ],
+)
+def test_served_under_a_path_prefix(prefixed, target, status, location):
+    got, headers, _ = get(prefixed, target)
+    assert got == status, target
+    if location:
+        assert headers["location"] == location
+
+
+@pytest.mark.parametrize("text", ["/../x/", "/a?b/", "/%2e%2e/", "/a\\b/", "/a\x00/"])
+def test_a_path_prefix_is_plain_folder_names(text):
+    with pytest.raises(ValueError, match="plain folder names"):
+        path_prefix(text)
+    assert path_prefix("/l5r-rules/") == path_prefix("l5r-rules") == ("l5r-rules",)
+    assert path_prefix("/") == path_prefix("") == ()

@@ -40,8 +40,15 @@ _HINTS = {
     help="Also listen on this machine's network addresses, so phones on the same network can open the site "
     "(prints the URL and a QR code). Anyone on that network can then read the site. Default: 127.0.0.1 only.",
 )
+@click.option(
+    "--path-prefix",
+    default="",
+    metavar="PATH",
+    help="Serve the site under this URL path, as a static host publishes it under a sub-path "
+    "(e.g. /l5r-rules/ for https://host/l5r-rules/): to try a build before publishing it there.",
+)
 @site_option("serve")
-def serve_cmd(root, port, site_dir, lan):
+def serve_cmd(root, port, site_dir, lan, path_prefix):
     """Serve the built site on http://127.0.0.1:PORT/ (only this machine can reach it).
 
     With --lan the site is served, read-only, to the whole local network (judges'
@@ -51,21 +58,29 @@ def serve_cmd(root, port, site_dir, lan):
     Example:
       l5r-rules serve --port 8000
       l5r-rules serve --lan
+      l5r-rules serve --path-prefix /l5r-rules/
     """
     from ..site.serve import make_server
+    from ..site.serve import path_prefix as parse_prefix
 
+    try:
+        prefix = parse_prefix(path_prefix)
+    except ValueError as exc:
+        click.echo(f"serve refused: --path-prefix {exc}", err=True)
+        sys.exit(2)
     site = built_site(root, site_dir)
     host = "0.0.0.0" if lan else "127.0.0.1"
     try:
-        server = make_server(site, port, host=host)
+        server = make_server(site, port, host=host, prefix=prefix)
     except OSError as exc:
         hint = _HINTS.get(exc.errno)
         click.echo(f"cannot serve on {host}:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""), err=True)
         sys.exit(1)
     bound = server.server_address[1]
-    click.echo(f"serving {site} on http://127.0.0.1:{bound}/ (Ctrl-C to stop)", err=False)
+    under = "".join(f"{segment}/" for segment in prefix)
+    click.echo(f"serving {site} on http://127.0.0.1:{bound}/{under} (Ctrl-C to stop)", err=False)
     if lan:
-        _announce_lan(bound)
+        _announce_lan(bound, under, root)
     sys.stdout.flush()
     try:
         server.serve_forever()
@@ -75,8 +90,8 @@ def serve_cmd(root, port, site_dir, lan):
         server.server_close()
 
 
-def _announce_lan(port: int) -> None:
-    from ..site.lan import lan_addresses, qr_text
+def _announce_lan(port: int, under: str, root) -> None:
+    from ..site.lan import lan_addresses, offline_truth, qr_text
 
     addresses = lan_addresses()
     click.echo("WARNING: --lan: anyone on this network can read this site (read-only; nothing else is served).")
@@ -85,9 +100,11 @@ def _announce_lan(port: int) -> None:
             "no network address found for this machine; it listens on all of them: use its address from the "
             "network settings, port " + str(port)
         )
+        click.echo(offline_truth(root))
         return
     for address in addresses:
-        click.echo(f"on the network: http://{address}:{port}/")
-    url = f"http://{addresses[0]}:{port}/"
+        click.echo(f"on the network: http://{address}:{port}/{under}")
+    click.echo(offline_truth(root))
+    url = f"http://{addresses[0]}:{port}/{under}"
     click.echo(f"scan with a phone camera to open {url}:")
     click.echo(qr_text(url))

@@ -9,6 +9,10 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+from pathlib import Path
+
+from .. import siteurl
+from ..layout import Layout, find_root
 
 
 def lan_addresses() -> list[str]:
@@ -32,3 +36,22 @@ def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, micro=False).terminal(out=out, compact=True)
     return out.getvalue()
+
+
+def offline_truth(root: Path | None) -> str:
+    """What a phone keeps of a site read over the hall's plain-http address: nothing, and where it can keep it.
+
+    The same truth the site shows (l5r-offline.js): browsers keep an offline copy (a service worker's
+    cache) only of a secure origin, https or this machine itself.
+    """
+    lead = (
+        "Phones can read the site here while they are on this network, but they keep no copy for use without "
+        "signal: browsers save sites for offline use only over https (or on this laptop itself, at 127.0.0.1)."
+    )
+    try:
+        public = siteurl.resolve(Layout(root.resolve() if root else find_root()).root)
+    except siteurl.BadSiteUrl:  # a wrong address is the build's and the packet's to refuse; here it is no hint
+        public = None
+    if public is not None and public.secure:
+        return f"{lead} To keep the rules on a phone, open {public.url} once over the internet before the event."
+    return f"{lead} To keep the rules on a phone, publish the site on an https host and open it once before the event."

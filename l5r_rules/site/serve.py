@@ -166,6 +166,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     server_version = "l5r-rules"
     sys_version = ""
     site: str = ""  # set by make_server (a real path, no symlinks)
+    prefix: tuple[str, ...] = ()  # set by make_server: the sub-path the site is served under ("l5r-rules",)
     quiet = True
 
     def log_message(self, format, *args):  # noqa: A002 - stdlib signature
@@ -184,11 +185,19 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         except BadRequest as exc:
             self.send_error(exc.status, str(exc))
             return
+        if self.prefix:  # served under a sub-path, as a static host may publish it (https://host/l5r-rules/)
+            if tuple(segments[: len(self.prefix)]) != self.prefix:
+                if not segments:
+                    self._redirect("/" + "/".join(urllib.parse.quote(s) for s in self.prefix) + "/")
+                else:
+                    self.send_error(404, "Not found")
+                return
+            segments = segments[len(self.prefix) :]  # "/l5r-rules" (no slash) is redirected below, as any folder
         path = os.path.join(self.site, *segments)
         try:
             if os.path.isdir(path):
                 if not slash:  # pages link relative to their folder: /entries/x -> /entries/x/
-                    self._redirect("/" + "/".join(urllib.parse.quote(s) for s in segments) + "/")
+                    self._redirect("/" + "/".join(urllib.parse.quote(s) for s in (*self.prefix, *segments)) + "/")
                     return
                 path = os.path.join(path, "index.html")
             elif slash:
@@ -279,11 +288,28 @@ class SiteServer(http.server.ThreadingHTTPServer):
         sys.stderr.write(f"error answering {client_address[0]}: {type(exc).__name__}: {exc}\n")
 
 
+def path_prefix(text: str) -> tuple[str, ...]:
+    """`--path-prefix` as segments: "/l5r-rules/" -> ("l5r-rules",); ValueError for what no URL path can be."""
+    segments = [s for s in text.strip().split("/") if s not in ("", ".")]
+    for segment in segments:
+        if segment == ".." or any(c in segment for c in "?#%\\") or not segment.isprintable():
+            raise ValueError(f"{text!r}: a path prefix is plain folder names, e.g. /l5r-rules/")
+    return tuple(segments)
+
+
 def make_server(
-    site: Path, port: int, host: str = "127.0.0.1", quiet: bool = True, idle_timeout: float = IDLE_TIMEOUT
+    site: Path,
+    port: int,
+    host: str = "127.0.0.1",
+    quiet: bool = True,
+    idle_timeout: float = IDLE_TIMEOUT,
+    prefix: tuple[str, ...] = (),
 ) -> http.server.HTTPServer:
-    """A server (not yet serving) for the built site in `site`; OSError if the port cannot be bound."""
+    """A server (not yet serving) for the built site in `site`, under the URL path `prefix`; OSError if the
+    port cannot be bound."""
     handler = type(
-        "BoundSiteHandler", (SiteHandler,), {"site": os.path.realpath(site), "quiet": quiet, "timeout": idle_timeout}
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"site": os.path.realpath(site), "quiet": quiet, "timeout": idle_timeout, "prefix": tuple(prefix)},
     )
     return SiteServer((host, port), handler)
