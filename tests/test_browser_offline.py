@@ -5,7 +5,8 @@ Load the site once; the service worker precaches it. Then cut the network twice 
 open a concept page never visited, switch its tabs, open a compare page. Rebuild into the
 same folder with a changed concept, start the server again, reload: the new worker must
 replace the old cache (its name gone) and the page must show the new text and data version.
-Screenshots go to build/screenshots/offline-*.png. Skipped without chromium (see
+Screenshots go to build/screenshots/offline-*.png. The footer's and the home page's offline lines
+(l5r-offline.js) must say "Saved on this phone" once the copy is complete. Skipped without chromium (see
 tests/test_site_browser.py, whose helpers this uses).
 """
 
@@ -106,7 +107,7 @@ def wait_until_offline_ready(driver, server: Server, timeout: float = 120) -> fl
     name, wanted = cache_name(server), len(sw_config(server.site)["files"])
     count = lambda d: js(d, f"caches.open({json.dumps(name)}).then((c) => c.keys()).then((k) => done(k.length));")
     _wait(driver, lambda d: count(d) == wanted, timeout)
-    _wait(driver, lambda d: d.find_element("css selector", ".l5r-offline-ready").is_displayed(), timeout)
+    _wait(driver, lambda d: offline_state(d) == "saved", timeout)
     return time.monotonic() - start
 
 
@@ -119,6 +120,14 @@ def search(driver, query: str) -> list[str]:
     box.send_keys(query, Keys.ENTER)
     _wait(driver, lambda d: "/search/" in d.current_url, 30)
     return _wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "ol.l5r-results > li")], 30)
+
+
+def offline_state(driver) -> str | None:
+    """The footer's offline line (l5r-offline.js): saved, saving, insecure, none; None while not yet shown."""
+    from selenium.webdriver.common.by import By
+
+    line = driver.find_element(By.CSS_SELECTOR, ".l5r-build .l5r-offline-status")
+    return line.get_attribute("data-state") if line.is_displayed() else None
 
 
 def footer(driver) -> dict:
@@ -148,7 +157,8 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         network(phone, online=False)
         server.stop()
         phone.refresh()
-        assert "saved for offline use" in _wait(phone, lambda d: footer(d)["text"])
+        assert "Saved on this phone" in _wait(phone, lambda d: footer(d)["text"])
+        assert offline_state(phone) == "saved"
         results = search(phone, "bowing")
         assert results and any("bow" in r.lower() for r in results), results
         _shot(phone, "offline-search")
@@ -190,7 +200,7 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         phone.refresh()
         assert "Rebuilt summary." in phone.find_element(By.TAG_NAME, "article").text
         assert footer(phone)["data_version"] == sw_config(site)["data_version"] != first_data
-        _wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, ".l5r-offline-ready").is_displayed())
+        _wait(phone, lambda d: offline_state(d) == "saved")
         phone.execute_script("document.querySelector('.l5r-build').scrollIntoView({block: 'center'})")
         _shot(phone, "offline-updated-footer")
 
@@ -232,6 +242,6 @@ def test_a_page_opened_from_the_file_system_says_it_is_not_kept_offline(phone):
     from test_api import built_offline_fixture_site
 
     phone.get((built_offline_fixture_site() / "index.html").as_uri())
-    note = phone.find_element("css selector", ".l5r-offline-unavailable")
-    assert note.is_displayed() and "not kept for offline use" in note.text
-    assert not phone.find_element("css selector", ".l5r-offline-ready").is_displayed()
+    _wait(phone, lambda d: offline_state(d) == "insecure")
+    top = phone.find_element("css selector", "article .l5r-offline-status")
+    assert top.is_displayed() and "Not saved on this phone" in top.text and "opened from a file" in top.text

@@ -159,10 +159,14 @@ def test_manifest_makes_an_installable_app(site):
     assert {192, 512} <= sizes  # what browsers ask of an installable app
 
 
+_SITE_CONFIG = re.compile(r"window\.L5R_SITE = (\{.*?\});", re.S)
+OFFLINE_SCRIPT = "assets/javascripts/l5r-offline.js"
+
+
 class _Head(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.manifest = self.touch_icon = None
+        self.manifest = self.touch_icon = self.offline_script = None
         self.scripts: list[str] = []
         self.build: dict[str, str] = {}
         self._in_script = False
@@ -175,6 +179,8 @@ class _Head(HTMLParser):
             self.touch_icon = a["href"]
         if tag == "div" and "l5r-build" in (a.get("class") or "").split():
             self.build = a
+        if tag == "script" and (a.get("src") or "").endswith("l5r-offline.js"):
+            self.offline_script = a["src"]
         self._in_script = tag == "script"
 
     def handle_data(self, data):
@@ -198,9 +204,12 @@ def test_every_page_links_the_manifest_registers_the_worker_and_names_its_data(s
         head.feed(path.read_text(encoding="utf-8"))
         assert head.manifest and urljoin(url, head.manifest) == base + "manifest.webmanifest", rel
         assert head.touch_icon and (site / urljoin(url, head.touch_icon).removeprefix(base)).is_file(), rel
-        register = [re.search(r'serviceWorker\.register\("([^"]+)"\)', s) for s in head.scripts]
-        target = next((m.group(1) for m in register if m), None)
-        assert target and urljoin(url, target) == base + "sw.js", rel
+        # l5r-offline.js registers SITE.sw, and finds the worker's caches under its folder (the scope)
+        config = next((json.loads(m.group(1)) for s in head.scripts if (m := _SITE_CONFIG.search(s))), None)
+        assert config and urljoin(url, config["sw"]) == base + "sw.js", rel
+        assert config["cachePrefix"] == offline_app.CACHE_PREFIX, rel
+        assert config["dataVersion"] == index["data_version"] and config["built"] == index["built"], rel
+        assert head.offline_script and urljoin(url, head.offline_script) == base + OFFLINE_SCRIPT, rel
         # one stamp for the footer and the API index
         assert head.build.get("data-data-version") == index["data_version"], rel
         assert head.build.get("data-built") == index["built"], rel
@@ -214,7 +223,15 @@ def test_footer_line_reads_as_a_sentence():
     shown = re.sub(r"<span[^>]*hidden[^>]*>.*?</span>", "", block, flags=re.S)  # what the script may reveal
     text = " ".join(re.sub(r"<[^>]+>", " ", shown).split())
     assert re.fullmatch(r"Rulebook data [0-9a-f]{12} · built \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", text), text
-    assert "· saved for offline use" in block and "· not kept for offline use at this address" in block
+    assert 'class="l5r-offline-status l5r-offline-status--short" hidden' in block  # l5r-offline.js fills it in
+
+
+def test_home_and_search_pages_have_the_offline_line_near_the_top():
+    site = built_fixture_site()
+    for page, before in (("index.html", "l5r-books"), ("search/index.html", "l5r-search__form")):
+        html = (site / page).read_text(encoding="utf-8")
+        line = html.find('class="l5r-offline-status"')
+        assert 0 < line < html.find(before), page  # above the book buttons / the search box
 
 
 def test_offline_build_starts_at_index_html():

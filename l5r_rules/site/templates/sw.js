@@ -2,7 +2,9 @@
    (l5r_rules/site/offline_app.py, from l5r_rules/site/templates/sw.js); do not edit the built copy.
 
    Install: download every file of CONFIG.files into the cache named after CONFIG.version (a hash
-   of those files), in small batches, bypassing the HTTP cache. Activate: delete this site's older
+   of those files), in small batches, bypassing the HTTP cache; last, store the receipt
+   (RECEIPT: version, data version, build time, file count), so that a cache holding it is a
+   complete copy: the pages read it to say "Saved on this phone" (l5r-offline.js). Activate: delete this site's older
    caches, take over open pages. Fetch: same-origin GETs inside the site are answered from the
    cache first ("folder/" means "folder/index.html", as the server does), else from the network;
    a page that is neither cached nor reachable gets the cached 404 page. Nothing else is touched. */
@@ -14,6 +16,7 @@ const PREFIX = `${CONFIG.prefix}:${SCOPE}:`; // this site's caches, and only the
 const CACHE = PREFIX + CONFIG.version;
 const BATCH = 24; // requests per step while installing: a phone is not flooded
 const PRECACHED = new Set(CONFIG.files.map((file) => new URL(file, SCOPE).href));
+const RECEIPT = new URL("offline-copy.json", SCOPE).href; // written last: its presence means "complete"
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -25,6 +28,13 @@ self.addEventListener("install", (event) => {
       for (let i = 0; i < todo.length; i += BATCH) {
         await cache.addAll(todo.slice(i, i + BATCH).map((url) => new Request(url, { cache: "reload" })));
       }
+      const receipt = {
+        version: CONFIG.version,
+        data_version: CONFIG.data_version,
+        built: CONFIG.built,
+        files: PRECACHED.size,
+      };
+      await cache.put(RECEIPT, new Response(JSON.stringify(receipt), { headers: { "Content-Type": "application/json" } }));
       await self.skipWaiting();
     })(),
   );
@@ -49,7 +59,7 @@ function cacheKey(url) {
 async function answer(request) {
   const url = new URL(request.url);
   const key = cacheKey(url);
-  if (PRECACHED.has(key)) {
+  if (PRECACHED.has(key) || key === RECEIPT) {
     const cached = await caches.match(key, { cacheName: CACHE });
     if (cached) return cached;
   } else if (PRECACHED.has(key + "/index.html")) {
