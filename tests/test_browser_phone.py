@@ -80,11 +80,11 @@ def _viewport_height(driver) -> int:
     return driver.execute_script("return window.innerHeight")
 
 
-def _active_edition(driver) -> str:
-    """The edition of the tab the judge sees (its block is the only one displayed)."""
+def _active_edition(driver) -> str | None:
+    """The edition of the tab the judge sees (its block is the only one displayed); None: the "All" overview."""
     from selenium.webdriver.common.by import By
 
-    shown = [a for a in driver.find_elements(By.CSS_SELECTOR, "aside.l5r-tab[data-edition]") if a.is_displayed()]
+    shown = [a for a in driver.find_elements(By.CSS_SELECTOR, "aside.l5r-tab") if a.is_displayed()]
     assert len(shown) == 1, [a.get_attribute("data-edition") for a in shown]
     return shown[0].get_attribute("data-edition")
 
@@ -92,7 +92,7 @@ def _active_edition(driver) -> str:
 def _fresh(driver, url: str) -> None:
     """Open `url` with no remembered edition choice (cleared on another page, so `url` really loads)."""
     driver.get(url.split("concepts/")[0].split("entries/")[0] + "404.html")
-    driver.execute_script("localStorage.clear()")
+    driver.execute_script("localStorage.clear(); sessionStorage.clear()")
     driver.get(url)
 
 
@@ -167,22 +167,31 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
     url = base + f"concepts/{concept['id']}/"
 
     _fresh(driver, url)
-    assert _active_edition(driver) == first  # no wish: the first tab
+    assert _active_edition(driver) is None  # no wish: the overview of the editions, not the first edition's text
+    overview = driver.find_element(By.CSS_SELECTOR, "aside.l5r-tab--overview")
+    assert [a.get_attribute("data-l5r-edition") for a in overview.find_elements(By.CSS_SELECTOR, "a")] == editions
+    assert first in editions
 
     _fresh(driver, url + f"?edition={wanted}")
     assert _active_edition(driver) == wanted
     current = driver.find_elements(By.CSS_SELECTOR, "nav.l5r-jump a[aria-current]")
     assert [a.get_attribute("data-l5r-edition") for a in current] == [wanted]  # the open edition is marked
     _shot(driver, f"{device}-concept-edition")
-    label = driver.find_element(By.CSS_SELECTOR, f".tabbed-labels > label:nth-of-type({editions.index(wanted) + 1})")
+    label = driver.find_element(By.CSS_SELECTOR, f".tabbed-labels > label:nth-of-type({editions.index(wanted) + 2})")
     assert label.text.strip() == kb.registry.short(wanted)
 
     _fresh(driver, url + f"#{wanted}")
     assert _active_edition(driver) == wanted
 
-    # the last choice is remembered: a plain link opens on it
+    # the last choice of this visit is remembered: a plain link opens on it (the edition the judge came from)
     driver.get(url)
     assert _active_edition(driver) == wanted
+    # and the overview's line of an edition opens its tab in place
+    _fresh(driver, url)
+    link = driver.find_element(By.CSS_SELECTOR, f"aside.l5r-tab--overview a[data-l5r-edition='{first}']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    _wait(driver, lambda d: _active_edition(d) == first)
 
     # the differences: a jump link in the first screen leads to them
     _fresh(driver, url)

@@ -31,6 +31,11 @@ class ScenarioView:
     error: str | None = None
     narration: object | None = None  # engine.narrate.Narration
 
+    @property
+    def not_in_source(self) -> bool:
+        """Its edition's rulebook lacks the rule (outcome status not-in-source): listed after the others."""
+        return bool(self.outcome) and json.loads(self.outcome).get("status") == "not-in-source"
+
 
 def _jsonable(value):
     if hasattr(value, "__dataclass_fields__"):

@@ -43,10 +43,20 @@
     if (rest) el.appendChild(document.createTextNode(" " + rest));
   }
 
-  function publishedHint() {
-    return SITE.siteUrl
-      ? "Open " + SITE.siteUrl + " once over the internet to keep the rules on this phone."
-      : "Open the site's published https address once over the internet to keep the rules on this phone.";
+  /* "Open <published address> once ...": the address as a link, when the build knows it (siteurl.py). */
+  function addPublishedHint(el) {
+    if (!SITE.siteUrl) {
+      el.appendChild(
+        document.createTextNode("Open the site's published https address once over the internet to keep the rules on this phone."),
+      );
+      return;
+    }
+    var link = document.createElement("a");
+    link.href = SITE.siteUrl;
+    link.textContent = SITE.siteUrl;
+    el.appendChild(document.createTextNode("Open "));
+    el.appendChild(link);
+    el.appendChild(document.createTextNode(" once over the internet to keep the rules on this phone."));
   }
 
   function render() {
@@ -70,15 +80,16 @@
         setText(el, "Saving for use without signal…", short ? "" : state.count ? "(" + state.count + " files so far)" : "");
       } else if (state.kind === "insecure") {
         if (short) setText(el, "Not saved on this phone", "(this address is not https)");
-        else
+        else {
           setText(
             el,
             "Not saved on this phone:",
-            (location.protocol === "file:"
+            location.protocol === "file:"
               ? "pages opened from a file are not kept. "
-              : "this address (" + location.host + ") is plain http, and phones keep an offline copy only of https sites. ") +
-              publishedHint(),
+              : "this address (" + location.host + ") is plain http, and phones keep an offline copy only of https sites. ",
           );
+          addPublishedHint(el);
+        }
       } else if (state.kind === "none") {
         setText(el, "Not saved:", "this browser cannot keep a copy for use without signal.");
       } else {

@@ -1,9 +1,11 @@
 /* L5R rules reference: small helpers for a judge with a phone. Plain JS, no library; nothing leaves the site.
 
    - Concept pages open their edition tabs on the judge's edition: `?edition=<id>` or `#<id>` in the URL
-     (links from an edition's pages carry it), else the edition last chosen here (localStorage), else the
-     first tab. A link to a paragraph inside a tab opens that tab. The jump links at the top switch the
-     tab in place.
+     (links from an edition's pages and from a search that names an edition carry it), else the edition
+     the judge chose earlier in this visit (sessionStorage: the edition they came from), else the "All"
+     tab, an overview of the editions (never the first edition's text by accident). A link to a paragraph
+     inside a tab opens that tab. The jump links at the top and the overview's links switch the tab in
+     place. The worked examples of the open edition are moved before the others.
    - Every page gets a "Copy link" button under its title. It, and each paragraph's ¶ mark, put the
      permalink on the clipboard (Clipboard API, else the older copy command) and show the link in a note
      with a selected text field, so it can be copied by hand where a browser allows neither.
@@ -18,7 +20,7 @@
 
   function remember(edition) {
     try {
-      localStorage.setItem(STORE, edition);
+      sessionStorage.setItem(STORE, edition);
     } catch (e) {
       /* storage disabled (private mode): the choice is simply not kept */
     }
@@ -26,7 +28,7 @@
 
   function remembered() {
     try {
-      return localStorage.getItem(STORE);
+      return sessionStorage.getItem(STORE);
     } catch (e) {
       return null;
     }
@@ -89,6 +91,20 @@
     return false;
   }
 
+  /* The open edition's worked examples first (the others keep their order: examples that apply a rule
+     before "Not in this rulebook"); with the overview open, the page's own order. */
+  function orderExamples(tabs) {
+    var active = activeEdition(tabs);
+    var examples = document.querySelectorAll("aside.l5r-ruling[data-edition]");
+    if (!active || !examples.length) return;
+    var first = examples[0];
+    for (var i = 0; i < examples.length; i++) {
+      if (examples[i].getAttribute("data-edition") === active && examples[i] !== first) {
+        first.parentNode.insertBefore(examples[i], first);
+      }
+    }
+  }
+
   /* The jump link of the open edition is marked (aria-current), so the judge sees which one is open. */
   function markJumpLinks(tabs) {
     var active = activeEdition(tabs);
@@ -112,10 +128,12 @@
       }
     }
     markJumpLinks(tabs);
+    orderExamples(tabs);
     Object.keys(tabs).forEach(function (edition) {
       tabs[edition].input.addEventListener("change", function () {
         if (tabs[edition].input.checked) remember(edition);
         markJumpLinks(tabs);
+        orderExamples(tabs);
       });
     });
     document.addEventListener("click", function (event) {
