@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from test_site import built_real_site
+from test_site import ROOT, built_real_site
 
 
 def _pages():
@@ -45,3 +45,21 @@ def test_worked_examples_show_words_and_linked_rule_sentences():
             path = (page.parent / target).resolve()
             path = path / "index.html" if path.is_dir() else path
             assert anchor and f'id="{anchor}"' in path.read_text("utf-8"), (page, href)
+
+
+def test_worked_examples_of_a_concept_put_not_in_this_rulebook_last_and_name_their_edition():
+    """A judge reads examples that apply a rule first; the editions that lack the rule come after (issue 25)."""
+    from l5r_rules.kb import load_kb
+
+    editions = set(load_kb(ROOT).registry.order)
+    site, _ = _pages()
+    pages_with_both = 0
+    for page in sorted((site / "concepts").glob("*/index.html")):
+        asides = re.findall(r'<aside class="l5r-scenario l5r-ruling"[^>]*>.*?</aside>', page.read_text("utf-8"), re.S)
+        lacking = ["Not in this rulebook" in a for a in asides]
+        assert lacking == sorted(lacking), page  # False (applies a rule) before True (not in this rulebook)
+        for aside in asides:
+            edition = re.search(r'data-edition="([^"]*)"', aside).group(1)
+            assert edition in editions, (page, edition)
+        pages_with_both += any(lacking) and not all(lacking)
+    assert pages_with_both >= 3  # the order is really exercised
