@@ -104,7 +104,7 @@ def wait_until_offline_ready(driver, server: Server, timeout: float = 120) -> fl
     """Wait until the worker controls the page and holds every precached file; return the seconds it took."""
     start = time.monotonic()
     _wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout)
-    name, wanted = cache_name(server), len(sw_config(server.site)["files"])
+    name, wanted = cache_name(server), len(sw_config(server.site)["files"]) + 1  # and the receipt, written last
     count = lambda d: js(d, f"caches.open({json.dumps(name)}).then((c) => c.keys()).then((k) => done(k.length));")
     _wait(driver, lambda d: count(d) == wanted, timeout)
     _wait(driver, lambda d: offline_state(d) == "saved", timeout)
@@ -151,6 +151,20 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         wait_until_offline_ready(phone, server)
         first_cache = cache_name(server)
         assert cache_names(phone) == [first_cache]
+        # the receipt the worker stores last, which the page reads to say "Saved on this phone"
+        receipt_url = json.dumps(server.base + "offline-copy.json")
+        receipt = js(
+            phone,
+            f"caches.open({json.dumps(first_cache)}).then((c) => c.match({receipt_url}))"
+            ".then((r) => r.json()).then(done);",
+        )
+        config = sw_config(site)
+        assert receipt == {
+            "version": config["version"],
+            "data_version": config["data_version"],
+            "built": config["built"],
+            "files": len(config["files"]),
+        }
         first_data = footer(phone)["data_version"]
 
         # no network at all: DevTools offline, and the server stopped
