@@ -48,6 +48,39 @@ def paragraph_anchor(entry_id: str, n: int) -> str:
     return f"{entry_id}-p{n}"
 
 
+def parse_anchors(anchors, count: int) -> list[list[int]]:
+    """Each block's anchor numbers (its anchor first, then the aliases it also answers to), from an
+    entry's `anchors` field (["p1", "p2 p3", ...], importers/anchors.py); 1, 2, 3 ... when the entry
+    has none, or when the field does not fit its `count` blocks (validate reports that: L5R036)."""
+    plain = [[n] for n in range(1, count + 1)]
+    if not isinstance(anchors, list) or len(anchors) != count:
+        return plain
+    out = []
+    for item in anchors:
+        parts = item.split() if isinstance(item, str) else []
+        if not parts or not all(p.startswith("p") and p[1:].isdigit() for p in parts):
+            return plain
+        out.append([int(p[1:]) for p in parts])
+    return out
+
+
+def block_anchors(entry: dict, count: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    """(anchor id, alias ids) of each top-level block of an entry's text, as its page has them."""
+    if count is None:
+        count = len(top_level_blocks(entry.get("text") or ""))
+    entry_id = entry.get("id", "")
+    return [
+        (paragraph_anchor(entry_id, nums[0]), tuple(paragraph_anchor(entry_id, n) for n in nums[1:]))
+        for nums in parse_anchors(entry.get("anchors"), count)
+    ]
+
+
+def anchor_of(entry: dict, block: int) -> str:
+    """The anchor id of an entry's `block`-th top-level block (1-based)."""
+    anchors = block_anchors(entry)
+    return anchors[block - 1][0] if 0 < block <= len(anchors) else paragraph_anchor(entry.get("id", ""), block)
+
+
 def top_level_blocks(text: str) -> list[str]:
     """The source text of each top-level block of `text`, in the order the site numbers their anchors."""
     lines = (text or "").splitlines()

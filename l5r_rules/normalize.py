@@ -9,10 +9,24 @@ text extraction added, never words of the rulebook:
    - `first-line-note`: the unrelated forum note on the first line (Gold);
    - `page-markers`: page numbers such as `-18-` glued to the text (Ivory);
    - `html`: markup is parsed with an HTML parser and only its text kept,
-     character references decoded (Ivory).
+     character references decoded (Ivory);
+   - `stray-trademarks`: a trademark sign (`TM`, `™`) the extraction glued to
+     the punctuation that ends a line ("Discard all focused cards.TM"), or left
+     alone on a line, from a logo or a page footer (Ivory, Lotus). A sign inside a
+     line names a trademark ("Hasbro, Inc.™ and", "Gold EditionTM set") and stays;
+   - `lost-bold-openers`: a numbered step whose bold label lost its opening `**`
+     and gained a bullet ("- 1. Spielplan aufbauen:** Legt ...") is read as the
+     book prints it ("1. **Spielplan aufbauen:** Legt ...") (Battle for Rokugan).
+   These remove or move markup only, never a word (`words_of` is the same before
+   and after; tests/test_sources.py proves it on every document).
 2. Whitespace is collapsed: every run of spaces, tabs and line breaks becomes
    one space, and the text is stripped. (Extraction broke lines and
    paragraphs at arbitrary places.)
+3. List marks are set aside: a bullet (`- `, `* `, `+ `) that opens a line is
+   dropped from both texts before they are compared (`verbatim_form`), so a list
+   whose marks the extraction lost and the importer restored (Gold's "the player
+   must either:" / "- currently have ...", importers/joins.py) is still the
+   book's words in the book's order.
 """
 
 from __future__ import annotations
@@ -27,6 +41,61 @@ PAGE_MARKER = re.compile(r"-(\d{1,3})-")
 
 def collapse(text: str) -> str:
     return _WS.sub(" ", text).strip()
+
+
+_LIST_MARK = re.compile(r"(?m)^[ \t]*[-*+][ \t]+")
+
+
+def set_aside_list_marks(text: str) -> str:
+    """The text without the bullet that opens each of its lines (step 3)."""
+    return _LIST_MARK.sub("", text)
+
+
+def verbatim_form(text: str) -> str:
+    """What fidelity compares: list marks set aside, whitespace collapsed (steps 2 and 3)."""
+    return collapse(set_aside_list_marks(text))
+
+
+_GLUED_TRADEMARK = re.compile(r"(?m)(?<=[.:;!?])(?:TM|™)[ \t]*$")
+_LONE_TRADEMARK = re.compile(r"(?m)^[ \t]*(?:TM|™)[ \t]*$")
+_LOST_BOLD_OPENER = re.compile(r"^- (\d+)\. ([^*\n]+?:)\*\*")
+
+
+def numbered_steps(text: str) -> str:
+    """'- 1. Label:** rest' -> '1. **Label:** rest'; the '- ' lines right under such a step are its own
+    (indented by the width of its number, so Markdown nests them), as the book prints them."""
+    out, indent = [], ""
+    for line in text.split("\n"):
+        m = _LOST_BOLD_OPENER.match(line)
+        if m:
+            line = _LOST_BOLD_OPENER.sub(r"\1. **\2**", line)
+            indent = " " * (len(m.group(1)) + 2)
+        elif indent and line.startswith("- "):
+            line = indent + line
+        else:
+            indent = ""
+        out.append(line)
+    return "\n".join(out)
+
+
+# artifact -> repair of the text (step 1): each removes or moves markup only, line by line.
+REPAIRS = {
+    "stray-trademarks": lambda text: _LONE_TRADEMARK.sub("", _GLUED_TRADEMARK.sub("", text)),
+    "lost-bold-openers": numbered_steps,
+}
+
+
+def repair(text: str, artifacts) -> str:
+    """`text` with the repairs of the listed artifacts applied (those that have one)."""
+    for name in artifacts:
+        if name in REPAIRS:
+            text = REPAIRS[name](text)
+    return text
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a text, markup aside: what a repair must leave exactly as it was."""
+    return [w for w in re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text) if w != "TM"]  # a trademark sign is no word
 
 
 def strip_page_markers(text: str) -> str:

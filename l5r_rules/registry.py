@@ -7,7 +7,7 @@ from pathlib import Path
 
 from . import yamlio
 from .layout import Layout
-from .normalize import collapse, drop_first_line, html_text, strip_page_markers
+from .normalize import collapse, drop_first_line, html_text, repair, strip_page_markers
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Document:
             text = html_text(text)
         if "page-markers" in self.artifacts:
             text = strip_page_markers(text)
-        return text
+        return repair(text, self.artifacts)
 
     def normalized_text(self, layout: Layout) -> str:
         return collapse(self.clean_text(layout))

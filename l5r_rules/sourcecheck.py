@@ -1,6 +1,7 @@
 """Fidelity and coverage of the glossary against the source documents.
 
-Fidelity: every entry's `text` and `term`, normalized (see normalize.py),
+Fidelity: every entry's `text` and `term`, normalized (see normalize.py: the
+document's listed artifacts removed, whitespace collapsed, list marks set aside),
 occurs in its source document normalized the same way; an entry's text may
 instead occur in the document's reading order (the outline's `moves`: whole
 paragraphs of a sidebar or column read after the sentence they interrupt, see
@@ -23,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 
 from .kb import load_kb
 from .layout import Layout
-from .normalize import collapse
+from .normalize import collapse, set_aside_list_marks, verbatim_form
 from .skiplist import load_skip_list, skipped_indices
 
 _ATX_MARK = re.compile(r"(?m)^#{1,6}[ \t]+")
@@ -72,13 +73,13 @@ def check_sources(layout: Layout) -> list[DocumentReport]:
         report = DocumentReport(document=doc.id, edition=doc.edition)
         entries = [e for e in kb.entries.values() if e.get("source", {}).get("document") == doc.id]
         report.entries = len(entries)
-        source = doc.normalized_text(layout)
+        source = verbatim_form(doc.clean_text(layout))
         paras = document_paragraphs(doc, layout)
         outline = document_outline(doc)
-        reading = reading_text(apply_moves(paras, outline)) if outline.moves else source
+        reading = reading_text(apply_moves(paras, outline), set_aside_list_marks) if outline.moves else source
         for e in entries:
-            text = collapse(e["text"])
-            if (text not in source and text not in reading) or collapse(e["term"]) not in source:
+            text = verbatim_form(e["text"])
+            if (text not in source and text not in reading) or verbatim_form(e["term"]) not in source:
                 report.fidelity_failures.append(e["id"])
 
         without_marks = collapse(_ATX_MARK.sub("", doc.clean_text(layout)))
@@ -86,13 +87,13 @@ def check_sources(layout: Layout) -> list[DocumentReport]:
         items = [i for i in skip_items if i.document == doc.id]
         skipped, stale = skipped_indices([p.norm for p in paras], items)
         report.stale_skips = [f"{item.start!r}: {why}" for item, why in stale]
-        bodies = "\x00".join(collapse(e["text"]) for e in entries)
+        bodies = "\x00".join(verbatim_form(e["text"]) for e in entries)
         headings = {title for e in entries for title in e["source"]["section"]} | {collapse(e["term"]) for e in entries}
         report.paragraphs = len(paras)
         for p in paras:
             if p.index in skipped:
                 report.skipped += 1
-            elif (p.level > 0 and p.norm in headings) or p.norm in bodies:
+            elif (p.level > 0 and p.norm in headings) or verbatim_form(p.text) in bodies:
                 report.covered += 1
             else:
                 report.uncovered.append(p.norm[:120])

@@ -54,7 +54,7 @@ def test_lotus_glossary_and_errata_one_entry_each(kb):
     [
         ("lotus", "Sample Attack: Mary and Todd Go to War"),
         ("bfr", "Beispiel für einen Kampf"),
-        ("ivory", "Example: A Crab army destroys a"),
+        ("ivory", "Example: A Crab army destroys a defending Lion army"),
     ],
 )
 def test_worked_examples_are_example_entries(kb, edition, term):

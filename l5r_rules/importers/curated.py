@@ -26,6 +26,13 @@ def curated_fields(data: dict) -> list[str]:
     return [k for k, v in data.items() if k not in IMPORTED and v not in (None, "", [], {})]
 
 
+def former_ids(old: dict, old_id: str) -> list[str]:
+    """The ids a renamed entry had: the old entry's own former ids and the old id (the site keeps a
+    redirect page at each, so published permalinks still open the entry)."""
+    earlier = old.get("former_ids") if isinstance(old.get("former_ids"), list) else []
+    return list(dict.fromkeys([*earlier, old_id]))
+
+
 def merge_curated(new: dict, old: dict | None) -> dict:
     """The imported entry with the curated fields of `old`: known ones in CURATED order, then the rest."""
     merged = dict(new)

@@ -14,7 +14,8 @@ import re
 
 from .. import yamlio
 from ..layout import Layout
-from .curated import ACCEPT_SIMILARITY, curated_fields, merge_curated, suggest_replacements
+from .anchors import with_anchors
+from .curated import ACCEPT_SIMILARITY, curated_fields, former_ids, merge_curated, suggest_replacements
 from .fingerprint import text_fingerprint
 from .inputs import Existing, read_existing, read_outline, read_registry, read_skip_list, read_source, rel
 from .orphans import orphan_path
@@ -146,18 +147,15 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
             if problem:
                 report.problems.append(problem)
                 continue
-            if fields:
-                carried[renames[old_id]] = old_id
-                report.renamed.append((old_id, renames[old_id], fields))
-            else:
-                report.removed.append(rel(layout, ex.path))
+            carried[renames[old_id]] = old_id  # its permalink too: the new entry lists it in former_ids
+            report.renamed.append((old_id, renames[old_id], fields + ["former_ids"]))
             report.deletions.append(ex.path)
         elif not fields:
             report.removed.append(rel(layout, ex.path))
             report.deletions.append(ex.path)
         elif accept_renames and suggestion and suggestion.similarity >= ACCEPT_SIMILARITY:
             carried[suggestion.new] = old_id
-            report.renamed.append((old_id, suggestion.new, fields))
+            report.renamed.append((old_id, suggestion.new, fields + ["former_ids"]))
             report.deletions.append(ex.path)
         elif keep_orphans:
             target = orphan_path(layout, doc.edition, old_id)
@@ -197,7 +195,9 @@ def _plan_document(layout, doc, entries, existing, renames, used, accept_renames
     for entry in entries:
         ex = existing.get(entry["id"])
         source = existing[carried[entry["id"]]] if entry["id"] in carried else ex
-        merged = merge_curated(entry, source.data if source else None)
+        merged = merge_curated(with_anchors(entry, source.data if source else None), source.data if source else None)
+        if entry["id"] in carried:
+            merged["former_ids"] = former_ids(source.data, carried[entry["id"]])
         _note_stale(entry, merged, source, report)
         if ex is not None and ex.data == merged:
             unchanged += 1

@@ -40,6 +40,7 @@ def apply_moves(paras: list[Para], outline: Outline) -> list[Para]:
     return out
 
 
-def reading_text(paras: list[Para]) -> str:
-    """The whole document, collapsed, in reading order (compare: `Document.normalized_text`)."""
-    return collapse(" ".join(p.text for p in paras))
+def reading_text(paras: list[Para], form=lambda text: text) -> str:
+    """The whole document, collapsed, in reading order (compare: `Document.normalized_text`);
+    `form` is applied to each paragraph first (fidelity sets list marks aside)."""
+    return collapse(" ".join(form(p.text) for p in paras))

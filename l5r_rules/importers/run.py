@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..layout import Layout
-from ..normalize import drop_first_line
+from ..normalize import drop_first_line, repair
 from ..registry import Document
 from ..skiplist import SkipItem, load_skip_list, skipped_indices
 from .outline import Outline
@@ -28,8 +28,9 @@ from .reading_order import apply_moves
 from .sections import Section, assign_ids, classify, split
 
 READERS = {"blocks": read_blocks, "lines": read_lines, "html": read_html}
-IMPORTED = ("id", "term", "game", "edition", "kind", "lang", "source", "order", "text")
-CURATED = ("aliases", "related", "translation")  # the known curated fields, in the order files keep them
+IMPORTED = ("id", "term", "game", "edition", "kind", "lang", "source", "order", "text", "anchors")
+# the known curated fields, in the order files keep them; former_ids is written by --rename and kept
+CURATED = ("aliases", "related", "translation", "former_ids")
 
 
 def document_outline(doc: Document) -> Outline:
@@ -48,8 +49,19 @@ def document_paragraphs(
     text = doc.raw_text(layout) if text is None else text
     if "first-line-note" in doc.artifacts:
         text = drop_first_line(text)
-    paras = READERS[doc.format](text)
+    paras = _repaired(READERS[doc.format](text), doc.artifacts)
     return classify(paras, outline or document_outline(doc))
+
+
+def _repaired(paras: list[Para], artifacts) -> list[Para]:
+    """The paragraphs with the document's listed repairs applied (normalize.REPAIRS, the same as
+    `Document.clean_text`); a paragraph the repair empties (a lone "TM") is dropped, the rest renumbered."""
+    for p in paras:
+        p.text = repair(p.text, artifacts)
+    kept = [p for p in paras if p.text.strip()]
+    for i, p in enumerate(kept):
+        p.index = i
+    return kept
 
 
 def document_sections(

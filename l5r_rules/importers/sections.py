@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from ..normalize import collapse
 from ..vocab import slugify
+from .joins import layout
 from .outline import Outline
 from .paragraphs import Para
 
-_SENTENCE_END = (".", "!", "?", ":", "”", '"', ")")
 _INLINE_TERM = re.compile(r"^\**([^:\n*]{1,60}?)\**:\s")
 
 
@@ -40,27 +40,17 @@ class Section:
 
     @property
     def text(self) -> str:
-        """The body as Markdown: paragraphs apart; hard-wrapped lines kept as lines of one
-        paragraph, a new paragraph where a line ends a sentence and the next begins one."""
+        """The body as Markdown, laid out by joins.py: split sentences joined, lost list marks
+        restored, hard-wrapped lines kept as lines of one paragraph."""
         if not self.paras:
             return self.term
-        return "".join(sep + p.text for sep, p in zip(self._separators(), self.paras))
-
-    def _separators(self) -> list[str]:
-        """What goes before each paragraph in `text`: nothing, a line break or a blank line."""
-        out = [""]
-        for prev, p in zip(self.paras, self.paras[1:]):
-            joined = (
-                prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_SENTENCE_END) and p.text[:1].isupper())
-            )
-            out.append("\n" if joined else "\n\n")
-        return out
+        return "".join(sep + text for sep, text in layout(self.paras))
 
     def page_breaks(self) -> list[dict]:
         """[{line: 14, page: 72}, ..]: the 1-based line of `text` where each later page begins."""
         out: list[dict] = []
         line, page = 1, self.page
-        for sep, p in zip(self._separators(), self.paras):
+        for (sep, _text), p in zip(layout(self.paras), self.paras):
             line += sep.count("\n")
             if p.page is not None and page is not None and p.page > page:
                 out.append({"line": line, "page": p.page})

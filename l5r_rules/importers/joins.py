@@ -1,0 +1,77 @@
+"""A section's paragraphs laid out as the book prints them: whole sentences, lists as lists.
+
+The readers give one paragraph per block (or line) of the source, but the extraction
+broke blocks where the printed page or column broke. Three rules, the same for every
+book, put them back together without changing a word (`check-sources` proves it):
+
+1. **Join what the page broke.** A paragraph whose sentence the next one finishes
+   (`textshape.continues`: no terminal punctuation before, and a lower-case start after
+   or an article, preposition or conjunction before) is followed by a line break instead
+   of a blank line, so it is one paragraph again; inside a list item the next lines are
+   the item's ("... his or her fate" / "pool onto that character.").
+2. **Lists that lost their marks.** After a lead-in that ends with a colon, the
+   paragraphs that go on with its sentence are the items of its list: an item starts in
+   lower case, or it or the item before it ends with a comma, a semicolon or "or"/"and"
+   ("the player must either:" / "currently have at least one unit in the battle," /
+   "gain a unit ..., or" / "be reacting ..."). Each becomes a Markdown item ("- ");
+   the mark is the only thing added, and the fidelity check sets list marks aside.
+3. **Hard-wrapped lines** (the Ivory walkthrough: one source line per printed line)
+   stay lines of one paragraph, except where a line ends a sentence and the next begins
+   one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import textshape
+from .paragraphs import Para
+
+_WRAPPED_END = (".", "!", "?", ":", "”", '"', ")")  # a hard-wrapped line that ends a sentence
+_ITEM_END = re.compile(r"(?:[,;]|\b(?:or|and|oder|und))$")
+
+
+def _ends_like_an_item(text: str) -> bool:
+    """Does a line end as a list item that the next item continues (', ' '; ' ', or')?"""
+    return bool(_ITEM_END.search(textshape.last_line(text)))
+
+
+def lost_list_items(paras: list[Para]) -> set[int]:
+    """Positions (in `paras`) of the paragraphs that are items of a list whose marks the extraction lost."""
+    items: set[int] = set()
+    for i, lead in enumerate(paras):
+        if lead.level or lead.wrapped or not textshape.last_line(lead.text).endswith(":"):
+            continue
+        j, previous = i + 1, None
+        while j < len(paras):
+            p = paras[j]
+            first = textshape.first_line(p.text)
+            if p.level or p.wrapped or textshape.is_list_item(first) or "\n" in p.text.strip():
+                break
+            goes_on = textshape.starts_lower(p.text) or _ends_like_an_item(p.text)
+            if not (goes_on or (previous is not None and _ends_like_an_item(previous.text))):
+                break
+            items.add(j)
+            previous = p
+            j += 1
+    return items
+
+
+def layout(paras: list[Para]) -> list[tuple[str, str]]:
+    """(what goes before it, its text) for each paragraph of a section: nothing for the first,
+    a line break where it goes on with the paragraph before, else a blank line."""
+    items = lost_list_items(paras)
+    out: list[tuple[str, str]] = []
+    for i, p in enumerate(paras):
+        text = f"- {p.text}" if i in items else p.text
+        if i == 0:
+            out.append(("", text))
+            continue
+        prev = paras[i - 1]
+        wrapped = (
+            prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_WRAPPED_END) and p.text[:1].isupper())
+        )
+        same_list = i in items and i - 1 in items
+        joined = wrapped or same_list or (i not in items and textshape.continues(prev.text, p.text))
+        out.append(("\n" if joined else "\n\n", text))
+    return out
