@@ -54,6 +54,11 @@ _TABLE = (
     ("L5R020", "id differs from the file name", "rename the file or fix the id: the file name is the id"),
     ("L5R021", "id used by two files", "give one of them another id"),
     ("L5R022", "entry stored under another edition's folder", "move the file to glossary/entries/<edition>/"),
+    (
+        "L5R023",
+        "former id (former_ids) that is an entry's id or another entry's former id",
+        "remove it: a former id forwards to one entry only, and never shadows a live entry",
+    ),
     # references
     ("L5R030", "source.document is not in the sources registry", "use a document id from glossary/_sources.yaml"),
     ("L5R031", "game or edition differs from the source document's", "copy them from the document's registry line"),
@@ -61,6 +66,33 @@ _TABLE = (
         "L5R032",
         "edition or game id that the registry (glossary/_sources.yaml games, editions) does not list",
         "use a listed id, or add the edition or game to the registry",
+    ),
+    # text as the book prints it (checks/text_shape.py, l5r_rules/textshape.py)
+    (
+        "L5R033",
+        "paragraph that stops mid-sentence outside a list, a table, a figure label or a listed source break",
+        "join it in the importer (importers/joins.py); if the source itself breaks there, list the last words "
+        "under the document's `breaks` in glossary/_sources.yaml",
+    ),
+    (
+        "L5R034",
+        "unbalanced emphasis: a paragraph opens or closes bold or italics without the other side",
+        "repair the markup where the text is imported (a listed repair in normalize.py), never a word",
+    ),
+    (
+        "L5R035",
+        "entry title that stops mid-phrase, on a word that wants a continuation",
+        "title the entry by the whole phrase the book prints (the outline's `splits` or `headings`)",
+    ),
+    (
+        "L5R036",
+        "`anchors` that do not fit the entry's text (one item per top-level block, each number once)",
+        "run `l5r-rules import`: it numbers the blocks anew from the old ones",
+    ),
+    (
+        "L5R037",
+        "entry text that begins in the middle of a sentence",
+        "move the entry's start back to where the sentence begins (the outline's `splits` or `headings`)",
     ),
     ("L5R040", "related id is not an entry", "fix the id (the message suggests the closest one) or remove it"),
     (

@@ -25,6 +25,13 @@ class Document:
     missing: dict | None
     publisher: str = ""
     year_note: str = ""
+    breaks: tuple[dict, ...] = ()
+
+    def break_words(self) -> tuple[str, ...]:
+        """The last words before each place where the file itself breaks a sentence off (its listed
+        `breaks` and, for an incomplete file, where it stops: `missing.after`), collapsed."""
+        words = [b["after"] for b in self.breaks] + ([self.missing["after"]] if self.missing else [])
+        return tuple(collapse(w) for w in words)
 
     def path(self, layout: Layout) -> Path:
         return layout.root / self.file
@@ -109,5 +116,6 @@ def load_documents(layout: Layout, data: dict | None = None) -> list[Document]:
         d = dict(d)
         d["artifacts"] = tuple(d.get("artifacts") or ())
         d["known_problems"] = tuple(d.get("known_problems") or ())
+        d["breaks"] = tuple(d.get("breaks") or ())
         docs.append(Document(**d))
     return docs

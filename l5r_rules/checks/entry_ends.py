@@ -7,32 +7,17 @@ line or a table row. Figure labels are the short captions the extraction keeps
 after the running text ("Gold / Cost", "- Item -", "Battlefield"); a text made
 only of them (a heading's note, a component list) ends cleanly too. Where the
 source itself stops mid-sentence, the document's outline lists the entry under
-`ends_unfinished` with the reason, and nowhere else is an unfinished end accepted.
+`ends_unfinished` with the reason, and nowhere else is an unfinished end accepted. The
+words that end a sentence, a list item or a label are l5r_rules/textshape.py's, which the
+importer's joins and validate's L5R033 use too.
 """
 
 from __future__ import annotations
 
-import re
-
-_SENTENCE_END = (".", "!", "?", ":", ";", ")", "”", '"', "’", "'", "»", "“")
-_TRAILING_MARKUP = re.compile(r"(\s*(\*+|_+|\[[^\]\n]{1,20}\]))+$")  # emphasis, a tag such as "[errata]"
-_LIST_ITEM = re.compile(r"^(?:[-*•♦◆]\s|c\s|\d+[.)]\s|[A-Za-z][.)]\s|Related:\s)")
-_LABEL_MAX_WORDS = 5
-# A caption never ends on a word that wants a continuation; a cut line often does ("Some Items have the").
-_OPEN_WORDS = frozenset(
-    "a an the of to in on at by for from with and or but as is are be your his her its their this that "
-    "der die das den dem des ein eine einer eines und oder zu mit von im in auf für".split()
-)
-
-
-def _is_label(line: str) -> bool:
-    words = line.split()
-    return (
-        0 < len(words) <= _LABEL_MAX_WORDS
-        and (line[0].isupper() or line[0].isdigit() or line[0] in "-*\"“„'")
-        and not re.search(r"[.!?]\s", line)
-        and words[-1] not in _OPEN_WORDS
-    )
+from ..textshape import LIST_ITEM as _LIST_ITEM
+from ..textshape import SENTENCE_END as _SENTENCE_END
+from ..textshape import TRAILING_MARKUP as _TRAILING_MARKUP
+from ..textshape import is_label as _is_label
 
 
 def ends_cleanly(text: str) -> bool:

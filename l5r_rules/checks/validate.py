@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import authority, cards, curated, evidence, identity, orphans, references, schema_check, translations
+from . import authority, cards, curated, evidence, identity, orphans, references, schema_check, text_shape, translations
 from . import files as file_check
 from .loaded import read_glossary
 from .problems import Problem
@@ -18,6 +18,7 @@ CHECKS = (
     curated.check,
     translations.check,
     orphans.check,
+    text_shape.check,
 )
 
 

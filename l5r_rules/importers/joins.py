@@ -61,9 +61,10 @@ def layout(paras: list[Para]) -> list[tuple[str, str]]:
     """(what goes before it, its text) for each paragraph of a section: nothing for the first,
     a line break where it goes on with the paragraph before, else a blank line."""
     items = lost_list_items(paras)
+    texts = [f"- {p.text}" if i in items else p.text for i, p in enumerate(paras)]
     out: list[tuple[str, str]] = []
     for i, p in enumerate(paras):
-        text = f"- {p.text}" if i in items else p.text
+        text = texts[i]
         if i == 0:
             out.append(("", text))
             continue
@@ -72,6 +73,18 @@ def layout(paras: list[Para]) -> list[tuple[str, str]]:
             prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_WRAPPED_END) and p.text[:1].isupper())
         )
         same_list = i in items and i - 1 in items
-        joined = wrapped or same_list or (i not in items and textshape.continues(prev.text, p.text))
+        joined = wrapped or same_list or (i not in items and textshape.continues(texts[i - 1], text))
         out.append(("\n" if joined else "\n\n", text))
     return out
+
+
+def joined(paras: list[Para]) -> tuple[int, int]:
+    """(sentences joined, list items restored) in a section: the figures issue 24 asks for, per book."""
+    items = lost_list_items(paras)
+    seps = layout(paras)
+    sentences = sum(
+        1
+        for i in range(1, len(paras))
+        if seps[i][0] == "\n" and i not in items and not (paras[i - 1].wrapped and paras[i].wrapped)
+    )
+    return sentences, len(items)

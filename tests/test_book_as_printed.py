@@ -1,0 +1,271 @@
+"""The book as printed (issue 24): whole sentences, whole lists, whole titles, clean text, still verbatim.
+
+The importer joins a paragraph the page or column broke by one rule for every book
+(l5r_rules/textshape.py, importers/joins.py), restores the marks of lists the extraction
+lost, applies the listed repairs of normalize.REPAIRS, and carries paragraph anchors
+across (importers/anchors.py). Each rule is tested here on the books' own breaks, and on
+the imported glossary: 0 paragraphs that stop mid-sentence but the listed source breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from l5r_rules import textshape
+from l5r_rules.blocks import block_anchors, top_level_blocks
+from l5r_rules.importers.anchors import carry
+from l5r_rules.importers.joins import layout, lost_list_items
+from l5r_rules.importers.paragraphs import Para
+from l5r_rules.kb import load_kb
+from l5r_rules.layout import Layout
+from l5r_rules.normalize import REPAIRS, collapse, repair, verbatim_form, words_of
+
+
+@pytest.fixture(scope="module")
+def kb(repo_root):
+    return load_kb(repo_root)
+
+
+# (book, the paragraph the page broke, the paragraph that finishes its sentence), verbatim from sources/
+REAL_BREAKS = [
+    (
+        "lotus",
+        "Cavalry: A unit in which the Personality and all attached Followers have the **Cavalry** trait. "
+        "A player can assign a Cavalry unit to a battle",
+        "during the Cavalry Maneuvers Segment (as well as during Infantry Maneuvers).",
+    ),
+    ("lotus", "It does not have an alignment trait. The", "“Shadowlands” trait is simply a word."),
+    ("lotus", "in the resolution of a battle, the opposing player gains", "Honor for every card in the stack."),
+    ("lcg", "no more than X copies of that card may be included in that player's dynasty and/or", "conflict decks."),
+    (
+        "lcg",
+        "- ◆ Whenever a player plays a character from his or her hand or provinces, after paying the character's "
+        "cost, that player has the option of placing any number of fate from his or her fate",
+        "pool onto that character.",
+    ),
+    ("lcg", "Any triggering conditions, play restrictions or", "permissions, costs, and targeting requirements are"),
+]
+
+# Paragraphs that end without a full stop and are whole all the same: the next one must stay apart.
+NOT_BREAKS = [
+    ("bfr", "Territoriumskarten", "- 3. Klane wählen:** Jeder Spieler wählt einen Klan"),  # a figure label
+    ("bfr", "Kontrollmarker", "Daimyō-Sichtschirm mit Bluff-Marker"),  # two labels
+    ("bfr", "1 SPIELPLAN", "22 TERRITORIUMSKARTEN\n(2 PRO TERRITORIUM)"),  # a component list
+    ("lotus", "combined** and used together as one single action, provided", "- each Ranged Attack is produced"),
+    ("lcg", "◇ **ACTION WINDOW**", "4.5 Fate phase ends."),  # a timing diagram's box
+    ("lotus", "Players draw a card.", "then they pass."),  # a sentence ended: a new one may start in lower case
+    ("gold", "Wind", "Sensei"),
+]
+
+
+@pytest.mark.parametrize("book,prev,nxt", REAL_BREAKS, ids=[f"{b}-{n[:20]}" for b, _, n in REAL_BREAKS])
+def test_a_real_break_is_joined_and_would_be_reported(book, prev, nxt):
+    assert textshape.continues(prev, nxt)
+    assert textshape.ends_mid_sentence(prev, nxt)
+    sections = [Para(prev, index=0), Para(nxt, index=1)]
+    assert [sep for sep, _ in layout(sections)] == ["", "\n"]  # one paragraph again: a line break, no blank line
+
+
+@pytest.mark.parametrize("book,prev,nxt", NOT_BREAKS, ids=[f"{b}-{p[:20]}" for b, p, _ in NOT_BREAKS])
+def test_whole_paragraphs_stay_apart(book, prev, nxt):
+    assert not textshape.continues(prev, nxt)
+    assert not textshape.ends_mid_sentence(prev, nxt)
+
+
+GOLD_PRESENCE = [
+    "A player can take an action only if he or she is involved in the current battle. This is called the Rule "
+    "of Presence. To satisfy this condition, the player must either:",
+    "currently have at least one unit in the battle,",
+    "gain a unit in the battle as a result of the action (for example, use Superior Tactics to move a unit from "
+    "another Province into the current, empty one), or",
+    "be reacting to one of his or her units leaving the battle (including leaving play from the battle).",
+    "A player can take only actions associated with the current battle. This is called the Rule of Relevance.",
+]
+GOLD_COPYING = [
+    "Bob's Shosuro Turaki (1F/1C) has a Naginata (+1F/+2C), so she is 2F/3C. Turaki can copy:",
+    "Wayan's Force, becoming 3F;",
+    "Wayan's Chi, becoming 6C;",
+    "Wayan's ability to gain a Tattoo token, or",
+    "Wayan's ability to destroy one of his Tattoo tokens to increase a Force bonus he receives.",
+    "If Turaki copies Wayan's Chi and then Wayan loses his Crystal Katana, Turaki's Chi does not also drop by 2.",
+]
+GOLD_SETUP = [
+    "you cannot have more than three copies of any single card, except for these cards, of which you can have "
+    "only one each:",
+    "any Event",
+    "any Elemental Ring",
+    "any card marked Unique",
+    "Unique cards include all Experienced cards and Ancestors.",
+]
+
+
+@pytest.mark.parametrize(
+    "lines,items", [(GOLD_PRESENCE, {1, 2, 3}), (GOLD_COPYING, {1, 2, 3, 4}), (GOLD_SETUP, {1, 2, 3})]
+)
+def test_gold_lists_that_lost_their_marks_are_lists_again(lines, items):
+    paras = [Para(line, index=i) for i, line in enumerate(lines)]
+    assert lost_list_items(paras) == items
+    text = "".join(sep + t for sep, t in layout(paras))
+    blocks = top_level_blocks(text)
+    assert len(blocks) == 3 and all(line.startswith("- ") for line in blocks[1].splitlines())
+    assert verbatim_form(text) == collapse(" ".join(lines))  # the marks are the only thing added
+
+
+def test_a_lead_in_followed_by_whole_sentences_keeps_them_as_paragraphs():
+    """The Rule of Relevance's conditions are whole sentences: no mark is invented for them."""
+    paras = [
+        Para(t, index=i) for i, t in enumerate(["the following conditions:", "It comes from a card.", "It moves."])
+    ]
+    assert lost_list_items(paras) == set()
+
+
+def test_hard_wrapped_lines_stay_one_paragraph():
+    lines = ["Example: The Crab Clan player", "uses Proclaim on the Crab Clan", "Personality Hiruma Moritoki.", "He"]
+    paras = [Para(t, index=i, wrapped=True) for i, t in enumerate(lines)]
+    assert [sep for sep, _ in layout(paras)] == ["", "\n", "\n", "\n\n"]
+
+
+# --- the imported glossary ----------------------------------------------------------------
+
+
+WHOLE = [
+    ("lotus-cavalry", "A player can assign a Cavalry unit to a battle during the Cavalry Maneuvers Segment"),
+    ("lcg-deck-limits", "that player's dynasty and/or conflict decks."),
+    ("lotus-faction-alignments", "It does not have an alignment trait. The “Shadowlands” trait is simply a word."),
+    ("lcg-fate", "from his or her fate pool onto that character."),
+    ("gold-4-4-battle-action-segment", "- currently have at least one unit in the battle, - gain a unit in the battle"),
+    ("ivory-example-the-crab-clan-player-uses-proclaim", "Example: The Crab Clan player uses Proclaim on the Crab"),
+]
+
+
+@pytest.mark.parametrize("entry_id,words", WHOLE, ids=[w[0] for w in WHOLE])
+def test_the_issue_sentences_are_whole_in_one_paragraph(kb, entry_id, words):
+    assert any(collapse(words) in collapse(block) for block in top_level_blocks(kb.entries[entry_id]["text"]))
+
+
+def test_no_paragraph_stops_mid_sentence_but_the_listed_source_breaks(kb):
+    breaks = {d.id: d.break_words() for d in kb.documents.values()}
+    left = Counter()
+    for e in kb.entries.values():
+        parts = textshape.chunks(e["text"])
+        for i in textshape.mid_sentence_ends(e["text"]):
+            if not any(collapse(textshape.last_line(parts[i])).endswith(w) for w in breaks[e["source"]["document"]]):
+                left[e["id"]] += 1
+    assert not left, left
+    gold_end = kb.entries["gold-4-5-resolution-segment"]["text"]
+    assert textshape.mid_sentence_ends(gold_end) == [len(textshape.chunks(gold_end)) - 1]  # the file stops there
+
+
+def test_no_unbalanced_emphasis_and_no_title_cut_mid_phrase(kb):
+    assert not [
+        e["id"] for e in kb.entries.values() if any(map(textshape.unbalanced_emphasis, textshape.chunks(e["text"])))
+    ]
+    assert not [e["term"] for e in kb.entries.values() if textshape.title_ends_mid_phrase(e["term"])]
+    assert not [e["id"] for e in kb.entries.values() if textshape.starts_mid_sentence(e["term"], e["text"])]
+
+
+def test_bfr_steps_keep_their_numbers_and_bold_labels(kb):
+    text = kb.entries["bfr-abhandlungsphase"]["text"]
+    assert "1. **Kampfmarker aufdecken:** Die Spieler" in text and "- 1." not in text
+    steps = kb.entries["bfr-unterhaltungsphase"]["text"]
+    assert "1. **Startspieler bestimmen (nicht in Runde 1):**" in steps
+    assert "\n   - ◇ In einer Partie zu zweit" in steps  # the step's own bullets, nested under it
+    translation = kb.entries["bfr-unterhaltungsphase"]["translation"]["text"]
+    assert "1. **Determine the first player (not in round 1):**" in translation
+
+
+def test_no_trademark_leftovers(kb):
+    duels = kb.entries["ivory-duels"]["text"]
+    assert duels.endswith("4. Discard all focused cards.") and "TM" not in duels
+    assert kb.entries["lotus-what-s-new-in-lotus-edition"]["text"].startswith(
+        "These are the big differences between this rulebook and Diamond Edition's:\n"
+    )
+
+
+def test_repairs_change_no_word_of_any_document(repo_root):
+    """Every listed repair moves or removes markup only: the words of each document are the same."""
+    layout_ = Layout(repo_root)
+    for doc in load_kb(repo_root).documents.values():
+        raw = doc.raw_text(layout_)
+        if "html" in doc.artifacts:
+            from l5r_rules.normalize import html_text
+
+            raw = html_text(raw)
+        assert words_of(repair(raw, doc.artifacts)) == words_of(raw), doc.id
+
+
+@pytest.mark.parametrize(
+    "name,before,after",
+    [
+        ("stray-trademarks", "4. Discard all focused cards.TM\nTM\n", "4. Discard all focused cards.\n\n"),
+        ("stray-trademarks", "Diamond Edition's:™\n", "Diamond Edition's:\n"),
+        ("stray-trademarks", "Hasbro, Inc.™ and © 2005", "Hasbro, Inc.™ and © 2005"),  # a trademark inside a line
+        ("stray-trademarks", "the Gold EditionTM set", "the Gold EditionTM set"),
+        ("lost-bold-openers", "- 1. Spielplan aufbauen:** Legt", "1. **Spielplan aufbauen:** Legt"),
+        ("lost-bold-openers", "- 10. Legen:** A\n- ◇ B\n\n- ◇ C", "10. **Legen:** A\n    - ◇ B\n\n- ◇ C"),
+    ],
+)
+def test_each_repair(name, before, after):
+    assert REPAIRS[name](before) == after
+    assert words_of(after) == words_of(before)
+
+
+# --- anchors kept across the join ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "old,new,anchors",
+    [
+        ("A unit can be\n\nassigned.\n\nNext.", "A unit can be\nassigned.\n\nNext.", ["p1 p2", "p3"]),
+        ("One.\n\nTwo.\n\nThree.", "One.\n\nTwo.\n\nThree.", None),  # nothing joined: no field
+        ("a:\n\nx,\n\ny.\n\nZ.", "a:\n\n- x,\n- y.\n\nZ.", ["p1", "p2 p3", "p4"]),  # a restored list
+        ("One.\n\nTwo.", "One.\n\nTwo, reworded.", None),  # a reworded block keeps its number
+        ("One.\n\nTwo.", "One.\n\nNew.\n\nTwo.", ["p1", "p3", "p2"]),  # a new block takes an unused number
+        ("uses X.\n\nHe crosses.", "Example: The player\nuses X.\n\nHe crosses.", None),  # a title's words joined
+    ],
+)
+def test_anchors_carry_the_old_numbers(old, new, anchors):
+    assert carry({"text": old}, new) == anchors
+
+
+def test_anchors_carry_again_from_an_entry_that_has_them():
+    first = {"text": "A\n\nb.\n\nC.", "anchors": None}
+    joined = {"text": "A\nb.\n\nC.", "anchors": carry(first, "A\nb.\n\nC.")}
+    assert joined["anchors"] == ["p1 p2", "p3"]
+    assert carry(joined, "A\nb.\n\nC.\n\nD.") == ["p1 p2", "p3", "p4"]
+
+
+def test_a_joined_entry_answers_to_its_old_anchors(kb):
+    entry = kb.entries["lcg-deck-limits"]
+    assert entry["anchors"] == ["p1", "p2 p3", "p4"]
+    assert block_anchors(entry) == [
+        ("lcg-deck-limits-p1", ()),
+        ("lcg-deck-limits-p2", ("lcg-deck-limits-p3",)),
+        ("lcg-deck-limits-p4", ()),
+    ]
+
+
+def test_joined_paragraphs_per_book(repo_root):
+    """How many sentences the page broke are whole again, and how many list items got their mark back."""
+    from l5r_rules.importers.joins import joined
+    from l5r_rules.importers.run import document_sections
+
+    layout_ = Layout(repo_root)
+    counts = {}
+    for doc in load_kb(repo_root).documents.values():
+        pairs = [joined(s.paras) for s in document_sections(doc, layout_)]
+        counts[doc.edition] = (sum(p[0] for p in pairs), sum(p[1] for p in pairs))
+    assert counts == {"gold": (0, 10), "lotus": (6, 0), "ivory": (0, 0), "lcg": (12, 0), "bfr": (0, 0)}
+
+
+def test_renamed_entries_keep_their_former_ids(kb):
+    assert kb.entries["ivory-example-a-crab-army-destroys-a-defending-lion-army"]["former_ids"] == [
+        "ivory-example-a-crab-army-destroys-a"
+    ]
+    assert "ivory-example-a-crab-army-destroys-a" not in kb.entries
+    assert not re.search(
+        r"\bdestroys a$", kb.entries["ivory-example-a-crab-army-destroys-a-defending-lion-army"]["term"]
+    )
