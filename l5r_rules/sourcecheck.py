@@ -63,8 +63,9 @@ class DocumentReport:
 
 
 def check_sources(layout: Layout) -> list[DocumentReport]:
+    from .importers.entries import document_paragraphs
+    from .importers.outline import document_outline
     from .importers.reading_order import apply_moves, reading_text
-    from .importers.run import document_outline, document_paragraphs
 
     kb = load_kb(layout.root)
     skip_items = load_skip_list(layout)

@@ -250,8 +250,8 @@ def test_a_joined_entry_answers_to_its_old_anchors(kb):
 
 def test_joined_paragraphs_per_book(repo_root):
     """How many sentences the page broke are whole again, and how many list items got their mark back."""
+    from l5r_rules.importers.entries import document_sections
     from l5r_rules.importers.joins import joined
-    from l5r_rules.importers.run import document_sections
 
     layout_ = Layout(repo_root)
     counts = {}

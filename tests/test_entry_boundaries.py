@@ -12,10 +12,9 @@ import pytest
 
 from l5r_rules.checks.entry_ends import ends_cleanly
 from l5r_rules.engine.ruleset import IVORY
-from l5r_rules.importers.outline import Outline
+from l5r_rules.importers.outline import Outline, document_outline
 from l5r_rules.importers.paragraphs import Para
 from l5r_rules.importers.reading_order import apply_moves
-from l5r_rules.importers.run import document_outline
 from l5r_rules.importers.sections import split
 from l5r_rules.kb import load_kb
 from l5r_rules.layout import Layout

@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from .run import CURATED, IMPORTED
+from .fields import CURATED, IMPORTED
 
 ACCEPT_SIMILARITY = 0.8  # --accept-renames takes a suggestion whose text is at least this similar
 

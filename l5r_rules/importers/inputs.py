@@ -18,9 +18,8 @@ from ..layout import Layout, yaml_files
 from ..registry import Document, load_documents
 from ..schemas import validator
 from ..skiplist import SkipItem, load_skip_list
-from .outline import OUTLINE_DIR, Outline
+from .outline import OUTLINE_DIR, Outline, document_outline
 from .problems import ImportProblem
-from .run import document_outline
 
 
 def rel(layout: Layout, path: Path) -> str:

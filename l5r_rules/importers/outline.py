@@ -158,3 +158,10 @@ def _check_items(items: list, name: str, required: tuple[str, ...], optional: tu
                     raise ValueError(f"{name} item {i}: {k} must be a whole number of 1 or more")
             elif not isinstance(v, str) or not v.strip():
                 raise ValueError(f"{name} item {i}: {k} must be non-empty text")
+
+
+def document_outline(doc) -> Outline:
+    """The document's outline file; a document without one uses the shape rule alone."""
+    if not (OUTLINE_DIR / f"{doc.id}.yaml").exists():
+        return Outline(document=doc.id, reader=doc.format)
+    return Outline.load(doc.id)

@@ -16,11 +16,12 @@ from .. import yamlio
 from ..layout import Layout
 from .anchors import with_anchors
 from .curated import ACCEPT_SIMILARITY, curated_fields, former_ids, merge_curated, suggest_replacements
+from .entries import build_entries
 from .fingerprint import text_fingerprint
 from .inputs import Existing, read_existing, read_outline, read_registry, read_skip_list, read_source, rel
 from .orphans import orphan_path
 from .problems import ImportProblem
-from .run import ImportReport, build_entries
+from .report import ImportReport
 
 _COMMENT = re.compile(r"(^|\s)#")
 
