@@ -27,11 +27,18 @@ class Document:
     year_note: str = ""
     breaks: tuple[dict, ...] = ()
 
+    def source_breaks(self) -> tuple[tuple[str, str], ...]:
+        """(last words, what the file lacks there) for each place where the file itself breaks a
+        sentence off: its listed `breaks` and, for an incomplete file, where it stops (`missing`)."""
+        out = [(collapse(b["after"]), b["reason"]) for b in self.breaks]
+        if self.missing:
+            chapters = "; ".join(self.missing.get("chapters") or [])
+            out.append((collapse(self.missing["after"]), f"the file stops here; missing from it: {chapters}."))
+        return tuple(out)
+
     def break_words(self) -> tuple[str, ...]:
-        """The last words before each place where the file itself breaks a sentence off (its listed
-        `breaks` and, for an incomplete file, where it stops: `missing.after`), collapsed."""
-        words = [b["after"] for b in self.breaks] + ([self.missing["after"]] if self.missing else [])
-        return tuple(collapse(w) for w in words)
+        """The last words before each place where the file itself breaks a sentence off."""
+        return tuple(words for words, _ in self.source_breaks())
 
     def path(self, layout: Layout) -> Path:
         return layout.root / self.file

@@ -269,3 +269,82 @@ def test_renamed_entries_keep_their_former_ids(kb):
     assert not re.search(
         r"\bdestroys a$", kb.entries["ivory-example-a-crab-army-destroys-a-defending-lion-army"]["term"]
     )
+
+
+# --- what readers see: the site, the packet, search -----------------------------------------
+
+
+def test_the_page_answers_to_the_old_anchors_of_a_joined_paragraph(kb):
+    from l5r_rules.site.textrender import render_text
+
+    entry = kb.entries["lcg-deck-limits"]
+    html = render_text(entry["text"], entry["id"], block_anchors(entry))
+    ids = re.findall(r'id="([^"]+)"', html)
+    assert ids == [f"lcg-deck-limits-p{n}" for n in (1, 3, 2, 4)]  # p3's mark stands right before p2's block
+    assert '<span id="lcg-deck-limits-p3" class="l5r-anchor"></span><p id="lcg-deck-limits-p2"' in html.replace(
+        "\n", ""
+    )
+
+
+def test_a_tab_separated_table_is_shown_as_a_table_in_one_anchored_block(kb):
+    from l5r_rules.site.textrender import render_text
+
+    entry = kb.entries["bfr-spielaufbau"]
+    html = render_text(entry["text"], entry["id"], block_anchors(entry))
+    table = html[html.index('class="l5r-para l5r-tab-table"') :]
+    assert '<p class="l5r-table-caption">Vorbereitung der Kontrollmarker</p>' in table
+    assert "<th>Anzahl der Spieler</th><th>Marker (pro Spieler)</th>" in table
+    assert "<tr><td>5</td><td>4</td></tr></tbody></table>" in table
+    assert len(re.findall(r'class="l5r-para', html)) == len(top_level_blocks(entry["text"]))  # numbering unchanged
+    assert '<ol start="8"' in html and "<strong>Startspieler bestimmen:</strong>" in html
+
+
+def test_the_source_break_is_shown_as_such(kb):
+    from l5r_rules.site.textrender import render_text
+
+    entry = kb.entries["gold-4-5-resolution-segment"]
+    doc = kb.documents[entry["source"]["document"]]
+    html = render_text(entry["text"], entry["id"], block_anchors(entry), doc.source_breaks())
+    note = html[html.index("l5r-source-break") :]
+    assert html.rstrip().endswith("</p>") and "Our words" in note and "The source breaks off here" in note
+    assert "the file stops here; missing from it: the rest of the Resolution Segment" in note
+    other = kb.entries["gold-4-4-battle-action-segment"]
+    assert "l5r-source-break" not in render_text(other["text"], other["id"], block_anchors(other), doc.source_breaks())
+
+
+def test_a_former_id_forwards_to_the_renamed_entry(kb, tmp_path):
+    from types import SimpleNamespace
+
+    from l5r_rules.site import redirects
+    from l5r_rules.urls import Urls
+
+    data = SimpleNamespace(entries=kb.entries)
+    assert redirects.write_redirects(data, tmp_path, Urls()) == 2
+    page = (tmp_path / "entries" / "ivory-example-a-crab-army-destroys-a" / "index.html").read_text()
+    target = "../ivory-example-a-crab-army-destroys-a-defending-lion-army/"
+    assert f'<meta http-equiv="refresh" content="0; url={target}">' in page and f'<a href="{target}">' in page
+    assert '"#ivory-example-a-crab-army-destroys-a-"' in page  # an old paragraph anchor is carried over
+    assert redirects.write_redirects(data, tmp_path / "offline", Urls(directory_urls=False)) == 2
+    offline = (tmp_path / "offline" / "entries" / "ivory-example-the-crab-clan-player.html").read_text()
+    assert 'href="ivory-example-the-crab-clan-player-uses-proclaim.html"' in offline
+
+
+def test_a_search_passage_keeps_list_items_as_items(kb):
+    from l5r_rules.search.passages import passages
+
+    entry = kb.entries["gold-4-4-battle-action-segment"]
+    found = passages(entry["id"], entry["text"], "", entry.get("anchors"))
+    listed = next(p for p in found if "currently have at least one unit" in p.text)
+    assert listed.text.splitlines()[:2] == [
+        "- currently have at least one unit in the battle,",
+        "- gain a unit in the battle as a result of the action (for example, use Superior Tactics to move a unit "
+        "from another Province into the current, empty one), or",
+    ]
+    assert listed.anchor == "gold-4-4-battle-action-segment-p5"  # the list answers to p5 (and p6, p7)
+    long_list = kb.entries["lcg-fate"]
+    windows = [
+        p.text for p in passages(long_list["id"], long_list["text"], "", long_list.get("anchors")) if p.block == 2
+    ]
+    assert len(windows) > 1 and windows[0].startswith("- ◆")
+    assert all(line.startswith("- ◆") for w in windows for line in w.splitlines()[1:])  # each item on its own line
+    assert any(len(w.splitlines()) > 1 for w in windows)

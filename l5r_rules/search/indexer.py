@@ -197,7 +197,7 @@ def _passage_docs(entry: dict, lang: str, splitter: Splitter) -> list[dict]:
 
     out = []
     translation = (entry.get("translation") or {}).get("text", "")
-    for p in passages(entry["id"], entry["text"], translation):
+    for p in passages(entry["id"], entry["text"], translation, entry.get("anchors")):
         text = normalize(p.text)
         if p.translation:
             fields = {"translation": text}

@@ -3,7 +3,8 @@
 Steps: load the knowledge base, render every page with jinja2 into a fresh
 temporary docs directory (plus the hand-written pages of `content/`), run
 mkdocs-material into a temporary site directory next to the output, write the
-static JSON API (`api.py`, `api/v1/`) and the offline app (`offline_app.py`: web
+static JSON API (`api.py`, `api/v1/`), the forwarding pages at renamed entries'
+former ids (`redirects.py`) and the offline app (`offline_app.py`: web
 app manifest and service worker, precaching the finished site) into it, and only
 when all of that succeeded replace the output directory with it (two renames).
 Any failure raises `SiteBuildError` with a one-line reason; the previous site is
@@ -27,7 +28,7 @@ from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
 from ..urls import Urls
-from . import api, offline_app, outdir
+from . import api, offline_app, outdir, redirects
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
 
@@ -261,6 +262,9 @@ def _build_locked(
             f"wrote the JSON API: {api_files} files, {api_bytes / 1e6:.1f} MB under api/{api.VERSION}/ "
             f"({timings['api']:.1f} s)"
         )
+        moved = redirects.write_redirects(data, new_site, Urls(directory_urls=not offline))
+        if moved:
+            say(f"wrote {moved} forwarding page(s) at the former ids of renamed entries")
         t4 = time.perf_counter()
         app = offline_app.write_offline_app(new_site, config["site_name"], not offline, stamp)
         timings["offline"] = time.perf_counter() - t4

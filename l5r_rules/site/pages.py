@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from .. import citation, worddiff
 from .. import urls as U
+from ..blocks import anchor_of
 from ..normalize import collapse
 from ..vocab import slugify
 from .diff import diff_html
@@ -95,7 +96,10 @@ class PageHelpers:
         return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), concept["title"])
 
     def text(self, entry: dict) -> Markup:
-        return render_text(entry["text"], entry["id"])
+        from ..blocks import block_anchors
+
+        doc = self.data.document_of(entry)
+        return render_text(entry["text"], entry["id"], block_anchors(entry), doc.source_breaks() if doc else ())
 
     def plain_text(self, entry: dict) -> Markup:
         """Entry text without paragraph anchors (for views that show one entry more than once)."""
@@ -114,21 +118,21 @@ class PageHelpers:
 
         inline = Markup(parser().renderInline(quote.text))
         more = Markup(" …") if quote.cut else Markup("")
+        entry = self.data.entries.get(quote.entry)
+        anchor = anchor_of(entry, quote.block) if entry else quote.anchor  # the entry's kept anchors
         return Markup('<a class="l5r-ruling-quote" href="{}">“{}{}”</a>').format(
-            self.entry_link(quote.entry, quote.anchor), inline, more
+            self.entry_link(quote.entry, anchor), inline, more
         )
 
     def evidence_quote(self, item: dict) -> Markup:
         """An evidence quote ({entry, quote}): a blockquote linked to its paragraph, with its citation."""
-        from ..blocks import paragraph_anchor
-
         entry = self.data.entries.get(item["entry"])
         anchor = None
         if entry:
             quote = collapse(item["quote"])
             for n, block in enumerate(_collapsed_blocks(entry["text"]), 1):
                 if quote in block:
-                    anchor = paragraph_anchor(entry["id"], n)
+                    anchor = anchor_of(entry, n)
                     break
         return Markup(
             '<blockquote class="l5r-evidence-quote" lang="{}"><a href="{}">“{}”</a><br>{}</blockquote>'

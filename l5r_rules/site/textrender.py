@@ -5,7 +5,17 @@ markdown-it-py with raw HTML disabled (and its default link validation, which
 drops `javascript:` links), so anything that looks like HTML in a rulebook or a
 bad edit is shown as text, never executed. Each top-level block (paragraph,
 list, table, quote) gets an id `<entry-id>-p<n>` so a judge can link to one
-paragraph; the numbering is the same wherever the entry is shown.
+paragraph; the numbering is the same wherever the entry is shown, and an entry's
+`anchors` (importers/anchors.py) keep a paragraph's published number after a
+re-import joined it with another: the block carries its anchor, and an empty mark
+before it answers to each number it absorbed.
+
+A paragraph whose lines the book printed as a table and the extraction kept as
+tab-separated columns (Battle for Rokugan's "Vorbereitung der Kontrollmarker", the
+LCG's clan chart) is shown as a table, its lines before the first tab as the caption;
+the text itself keeps its tabs (it is verbatim), so it stays one block with one anchor.
+Where the source itself breaks a sentence off (`Document.source_breaks`), a note in our
+words follows the paragraph that stops there.
 """
 
 from __future__ import annotations
@@ -19,28 +29,129 @@ from ..blocks import paragraph_anchor
 from ..blocks import parser as _parser
 
 
-def render_text(text: str, anchor_prefix: str | None = None) -> Markup:
+def render_text(
+    text: str,
+    anchor_prefix: str | None = None,
+    anchors: list[tuple[str, tuple[str, ...]]] | None = None,
+    breaks: tuple[tuple[str, str], ...] = (),
+) -> Markup:
     """Render verbatim Markdown to HTML; with `anchor_prefix`, number the top-level blocks.
 
+    `anchors` gives each block's anchor and aliases (blocks.block_anchors; default
+    `<anchor_prefix>-p1`, -p2 ...); `breaks` the source's own breaks, (last words, note).
     Returned as Markup so jinja (autoescape on) inserts it unchanged. The HTML has
     no blank lines, so Python-Markdown keeps it as one raw block when it is placed
     at the start of a line in a generated Markdown page.
     """
     md = _parser()
-    tokens = md.parse(text or "")
+    text = text or ""
+    tokens = md.parse(text)
+    lines = text.splitlines()
     n = 0
-    for tok in tokens:
-        if tok.level == 0 and tok.type in _BLOCK_OPENERS and anchor_prefix:
+    out = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.level == 0 and tok.type in _BLOCK_OPENERS:
             n += 1
-            tok.attrSet("id", paragraph_anchor(anchor_prefix, n))
-            tok.attrSet("class", "l5r-para")
-    html = md.renderer.render(tokens, md.options, {})
+            anchor, aliases = (None, ())
+            if anchor_prefix:
+                anchor, aliases = (
+                    anchors[n - 1]
+                    if anchors and n <= len(anchors)
+                    else (
+                        paragraph_anchor(anchor_prefix, n),
+                        (),
+                    )
+                )
+                tok.attrSet("id", anchor)
+                tok.attrSet("class", "l5r-para")
+            for alias in aliases:
+                out.append(_html(f'<span id="{escape(alias)}" class="l5r-anchor"></span>'))
+            start, end = tok.map or (0, 0)
+            block = lines[start:end]
+            if tok.type == "paragraph_open" and _is_tab_table(block):
+                out.append(_html(_tab_table(md, block, anchor)))
+                i += 3  # paragraph_open, inline, paragraph_close
+                out += _break_notes(block, breaks)
+                continue
+            close = _closing(tokens, i)
+            out += tokens[i : close + 1]
+            out += _break_notes(block, breaks)
+            i = close + 1
+            continue
+        out.append(tok)
+        i += 1
+    html = md.renderer.render(out, md.options, {})
     if anchor_prefix:
         html = _PARA_OPEN.sub(_pilcrow, html)
     # A blank line would end a raw HTML block in Python-Markdown; keep them out
     # (inside <pre> the newline survives as an entity).
     html = re.sub(r"\n[ \t]*\n", "\n&#10;", html)
     return Markup(html.strip())
+
+
+def _closing(tokens, i: int) -> int:
+    """Index of the token that closes the top-level block opened at `i` (itself for a one-token block)."""
+    if tokens[i].nesting != 1:
+        return i
+    depth = 0
+    for j in range(i, len(tokens)):
+        depth += tokens[j].nesting
+        if depth == 0:
+            return j
+    return len(tokens) - 1
+
+
+def _html(markup: str):
+    """A token that renders as the given (already safe) HTML."""
+    from markdown_it.token import Token
+
+    tok = Token("html_block", "", 0)
+    tok.content = markup
+    return tok
+
+
+def _is_tab_table(lines: list[str]) -> bool:
+    """A paragraph printed as a table: from its first line with a tab on, a header and at least one row."""
+    first = next((i for i, line in enumerate(lines) if "\t" in line), None)
+    return first is not None and len(lines) - first >= 2
+
+
+def _tab_table(md, lines: list[str], anchor: str | None) -> str:
+    """The paragraph's caption lines, then its tab-separated lines as a table (the first is the header)."""
+    first = next(i for i, line in enumerate(lines) if "\t" in line)
+    rows = [line.rstrip("\n").split("\t") for line in lines[first:]]
+    width = max(len(r) for r in rows)
+    rows = [[cell.strip() for cell in r] + [""] * (width - len(r)) for r in rows]
+
+    def cells(row, tag):
+        return "".join(f"<{tag}>{md.renderInline(cell)}</{tag}>" for cell in row)
+
+    caption = " ".join(line.strip() for line in lines[:first])
+    attrs = f' id="{escape(anchor)}" class="l5r-para l5r-tab-table"' if anchor else ' class="l5r-tab-table"'
+    return (
+        f"<div{attrs}>"
+        + (f'<p class="l5r-table-caption">{md.renderInline(caption)}</p>' if caption else "")
+        + f"<table><thead><tr>{cells(rows[0], 'th')}</tr></thead><tbody>"
+        + "".join(f"<tr>{cells(r, 'td')}</tr>" for r in rows[1:])
+        + "</tbody></table></div>\n"
+    )
+
+
+def _break_notes(lines: list[str], breaks: tuple[tuple[str, str], ...]) -> list:
+    """A note in our words after a block that stops where the source itself breaks off."""
+    from ..normalize import collapse
+
+    last = collapse(" ".join(lines))
+    return [
+        _html(
+            '<p class="l5r-ours l5r-source-break" data-search-exclude><span class="l5r-label">Our words</span> '
+            f"The source breaks off here, mid-sentence: {escape(note)}</p>\n"
+        )
+        for words, note in breaks
+        if last.endswith(words)
+    ]
 
 
 _PARA_OPEN = re.compile(r'<(p|h[1-6]) id="([^"]+)" class="l5r-para">')
