@@ -42,6 +42,12 @@ def where(data: SiteData, entry: dict) -> str:
     return f"{data.registry.label(entry['edition'])} · {citation.of_entry(entry).where}"
 
 
+def _breaks(data: SiteData, entry: dict) -> tuple[tuple[str, str], ...]:
+    """Where the entry's source itself breaks a sentence off: the packet says so, as the site does."""
+    doc = data.document_of(entry)
+    return doc.source_breaks() if doc else ()
+
+
 def _entry(data: SiteData, entry: dict, base: str) -> dict:
     url = links.entry_url(base, entry["id"])
     translation = entry.get("translation")
@@ -51,7 +57,7 @@ def _entry(data: SiteData, entry: dict, base: str) -> dict:
         "kind": entry["kind"],
         "lang": entry.get("lang", "en"),
         "cite": where(data, entry),
-        "text": render_text(entry["text"]),
+        "text": render_text(entry["text"], breaks=_breaks(data, entry)),
         "translation": render_text(translation["text"]) if translation else None,
         "url": url,
         "short_url": links.short(url),
