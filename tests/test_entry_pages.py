@@ -8,6 +8,7 @@ import re
 import pytest
 
 from l5r_rules.citation import Citation, of_entry
+from l5r_rules.normalize import repair
 
 MARKER = re.compile(r"-(\d+)-")
 CONTENTS = {  # document id -> (line opening its table of contents, line closing it)
@@ -87,7 +88,7 @@ def _find(lines: list[tuple[str, int]], want: str, start: int, strict: bool = Tr
 
 def test_ivory_entries_span_the_pages_of_their_lines(kb):
     doc = kb.documents["ivory-rulebook"]
-    lines = _ivory_lines(doc.raw_text(kb.layout))
+    lines = _ivory_lines(repair(doc.raw_text(kb.layout), doc.artifacts))  # as import reads it ("cards.TM")
     marked = [e for e in sorted(kb.entries_of("ivory"), key=lambda e: e["order"]) if e["source"]["page"]]
     assert len(marked) >= 40
     cursor = 0
