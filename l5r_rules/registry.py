@@ -28,12 +28,14 @@ class Document:
     breaks: tuple[dict, ...] = ()
 
     def source_breaks(self) -> tuple[tuple[str, str], ...]:
-        """(last words, what the file lacks there) for each place where the file itself breaks a
+        """(last words, a note in our words saying so) for each place where the file itself breaks a
         sentence off: its listed `breaks` and, for an incomplete file, where it stops (`missing`)."""
-        out = [(collapse(b["after"]), b["reason"]) for b in self.breaks]
+        out = [(collapse(b["after"]), f"The source breaks off here, mid-sentence: {b['reason']}") for b in self.breaks]
         if self.missing:
             chapters = "; ".join(self.missing.get("chapters") or [])
-            out.append((collapse(self.missing["after"]), f"the file stops here; missing from it: {chapters}."))
+            out.append(
+                (collapse(self.missing["after"]), f"The source file ends here, mid-sentence. Missing: {chapters}.")
+            )
         return tuple(out)
 
     def break_words(self) -> tuple[str, ...]:

@@ -147,7 +147,7 @@ def _break_notes(lines: list[str], breaks: tuple[tuple[str, str], ...]) -> list:
     return [
         _html(
             '<p class="l5r-ours l5r-source-break" data-search-exclude><span class="l5r-label">Our words</span> '
-            f"The source breaks off here, mid-sentence: {escape(note)}</p>\n"
+            f"{escape(note)}</p>\n"
         )
         for words, note in breaks
         if last.endswith(words)
