@@ -95,7 +95,9 @@ class Registry:
 
 def load_registry(root: Path | None = None) -> Registry:
     """The registry of a checkout (GlossaryFileError if `_sources.yaml` is unsafe or off its schema)."""
-    from .kb import load_checked
+    # Imported here, not at the top: `l5r-rules search` imports this module at every start and reads the
+    # registry from its index, never through the YAML loader (yaml, jsonschema) that these bring in.
+    from .checked import load_checked
     from .layout import Layout, find_root
 
     layout = Layout(root or find_root())

@@ -15,6 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from .checked import load_checked
 from .kb import load_kb
 from .layout import Layout
 from .schemas import schema
@@ -58,8 +59,6 @@ def export_records(layout: Layout) -> dict:
 
 
 def _optional(path, schema_name: str, code: str) -> list:
-    from .kb import load_checked
-
     return [load_checked(path, schema_name, code)] if path.exists() else []
 
 

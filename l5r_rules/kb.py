@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import yamlio
+from .checked import load_checked
 from .editions import Registry
 from .layout import Layout, find_root, yaml_files
 from .registry import Document, load_documents, load_registry_data
@@ -38,20 +39,6 @@ class KnowledgeBase:
     def edition_order(self) -> list[str]:
         """Edition ids in publication order (from the registry)."""
         return self.registry.order
-
-
-def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
-    """One file's data, refused with a GlossaryFileError unless it loads safely and fits its schema."""
-    from .schemas import validator
-
-    data = yamlio.load_plain(path)
-    error = next(iter(validator(schema_name).iter_errors(data)), None)
-    if error is not None:
-        where = yamlio.load_file(path).where(tuple(error.absolute_path))
-        raise yamlio.GlossaryFileError(
-            path, yamlio.YamlProblem(code, *where, yamlio.dotted(tuple(error.absolute_path)), error.message[:200])
-        )
-    return data
 
 
 def _load_dir(folder: Path, pattern: str, schema_name: str) -> dict[str, dict]:

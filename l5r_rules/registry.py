@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import yamlio
+from .checked import load_checked
 from .layout import Layout
 from .normalize import collapse, drop_first_line, html_text, repair, strip_page_markers
 
@@ -100,8 +101,6 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
 
 def load_registry_data(layout: Layout) -> dict:
     """`_sources.yaml` as data; GlossaryFileError if it is missing, unsafe YAML or off its schema."""
-    from .kb import load_checked
-
     path = layout.sources_registry
     if not path.exists() and not path.is_symlink():
         raise yamlio.GlossaryFileError(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checked import load_checked
 from .layout import Layout
 from .normalize import collapse
 
@@ -27,8 +28,6 @@ class SkipItem:
 def load_skip_list(layout: Layout) -> list[SkipItem]:
     if not layout.skip_list.exists() and not layout.skip_list.is_symlink():
         return []
-    from .kb import load_checked
-
     data = load_checked(layout.skip_list, "skip", "L5R071")
     return [
         SkipItem(

@@ -5,7 +5,7 @@ hand-curated YAML file (`glossary/_errata_curated.yaml`,
 `glossary/_card_names.yaml`) and returns every file it wants, without writing;
 `l5r-rules refresh` hands them to `yamlio.sync_generated`, which writes what
 differs or, with `--check`, only reports it. The curated files are loaded with
-`kb.load_checked` (safe loader + schema) and checked against the entries by
+`checked.load_checked` (safe loader + schema) and checked against the entries by
 `checks/curated.py` before anything is built, so a generator refuses exactly
 what `l5r-rules validate` reports, with the same `path:line:col: CODE` lines.
 """
@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..kb import KnowledgeBase, load_checked
+from ..checked import load_checked
+from ..kb import KnowledgeBase
 
 
 def _is_generated(path: Path) -> bool:
