@@ -10,8 +10,8 @@ import re
 import pytest
 
 from l5r_rules import yamlio
+from l5r_rules.cardtext import card_text, curated_cards, names_card
 from l5r_rules.generate.card_candidates import candidates, entry_candidates, unsettled
-from l5r_rules.generate.matching import card_text, curated_cards, names_card
 from l5r_rules.kb import load_kb
 
 

@@ -16,7 +16,7 @@ that validate and refresh refuse the same things with the same lines:
 
 from __future__ import annotations
 
-from ..generate.matching import card_erratum_entries, card_text, curated_cards, names_card, whats_new_items
+from ..cardtext import card_erratum_entries, card_text, curated_cards, names_card, whats_new_items
 from ..layout import Layout
 from ..normalize import collapse
 from .evidence import entry_texts, quote_problems

@@ -1,7 +1,7 @@
-"""How the generators read the entries, shared with the checks of their curated data.
+"""How the errata and card generators read the entries, shared with validate's checks of their curated data.
 
 One place for each reading rule, so that `l5r-rules validate` (checks/curated.py)
-and the generators can never disagree about which entries are card errata, what
+and the generators (generate/errata.py, generate/cards.py) can never disagree about which entries are card errata, what
 the items of a "What's new" list are, or whether an entry's text names a card.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..normalize import collapse
+from .normalize import collapse
 
 
 def card_erratum_entries(entries: Iterable[dict], edition: str) -> list[dict]:
