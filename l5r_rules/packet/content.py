@@ -2,7 +2,7 @@
 
 Entry text is rendered by the site's own renderer (l5r_rules/site/textrender.py:
 verbatim Markdown, raw HTML disabled), in the site's book order
-(`site.pages._book_blocks`: section headings and entries as the source orders them).
+(`bookorder.book_blocks`: section headings and entries as the source orders them).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import citation
-from ..site.pages import _book_blocks
+from ..bookorder import book_blocks
 from ..site.sitedata import SiteData
 from ..site.textrender import render_text
 from . import links
@@ -68,7 +68,7 @@ def _entry(data: SiteData, entry: dict, base: str) -> dict:
 def edition_context(data: SiteData, edition: str, common: Common) -> dict:
     rows = data.by_edition[edition]
     blocks = []
-    for block in _book_blocks(rows):
+    for block in book_blocks(rows):
         if block["kind"] == "section":
             blocks.append({**block, "id": block["anchor"]})
         else:

@@ -24,6 +24,7 @@ from markupsafe import Markup
 from .. import citation, worddiff
 from .. import urls as U
 from ..blocks import anchor_of
+from ..bookorder import book_blocks
 from ..normalize import collapse
 from ..vocab import slugify
 from .diff import diff_html
@@ -206,28 +207,6 @@ def _compare_pairs(game_of: dict[str, str], editions: list[tuple[str, list[dict]
     return out
 
 
-def _book_blocks(entries: list[dict]) -> list[dict]:
-    """The book view as a flat list: section headings (when not entries themselves) and entries, in source order."""
-    blocks: list[dict] = []
-    opened: list[str] = []
-    for entry in entries:
-        path = list(entry["source"]["section"]) or [entry["term"]]
-        for depth, name in enumerate(path[:-1]):
-            if len(opened) <= depth or opened[depth] != name:
-                opened = opened[:depth] + [name]
-                blocks.append(
-                    {
-                        "kind": "section",
-                        "title": name,
-                        "level": min(depth + 2, 6),
-                        "anchor": U.section_anchor(path[: depth + 1]),
-                    }
-                )
-        opened = path
-        blocks.append({"kind": "entry", "entry": entry, "level": min(len(path) + 1, 6)})
-    return blocks
-
-
 def _contents(entries: list[dict]) -> list[dict]:
     """Section index of one edition: top-level sections with their entries (nested by depth)."""
     groups: list[dict] = []
@@ -276,9 +255,7 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
         doc = data.document_for_edition(edition)
         ctx = {"edition": edition, "doc": doc, "entries": rows}
         pages.append(PageSpec(U.edition_index_page(edition), "edition_index.md.j2", {**ctx, "groups": _contents(rows)}))
-        pages.append(
-            PageSpec(U.edition_book_page(edition), "edition_book.md.j2", {**ctx, "blocks": _book_blocks(rows)})
-        )
+        pages.append(PageSpec(U.edition_book_page(edition), "edition_book.md.j2", {**ctx, "blocks": book_blocks(rows)}))
         for i, entry in enumerate(rows):
             prev_e = rows[i - 1] if i else None
             next_e = rows[i + 1] if i + 1 < len(rows) else None
