@@ -27,6 +27,7 @@ class Document:
     publisher: str = ""
     year_note: str = ""
     breaks: tuple[dict, ...] = ()
+    links: str = "all"  # what `l5r-rules link` reads: all, or its page and "see" references only
 
     def source_breaks(self) -> tuple[tuple[str, str], ...]:
         """(last words, a note in our words saying so) for each place where the file itself breaks a

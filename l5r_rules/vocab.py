@@ -22,6 +22,9 @@ class Kind(StrEnum):
     OVERVIEW = "overview"
 
 
+# The languages a source document may be in (`language` in sources.schema.json), by name.
+LANGUAGE_NAMES = {"en": "English", "de": "German"}
+
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue"})
 

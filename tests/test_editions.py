@@ -7,11 +7,13 @@ and question word without any code, template, stylesheet or schema change.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shutil
 from pathlib import Path
 
+import jinja2
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
@@ -34,13 +36,19 @@ ABOUT_ONE_EDITION = {
     "l5r_rules/crosslinks/toc.py",
     "l5r_rules/schemas/scenario.schema.json",
 }
+# Lines that may still name one edition, each with the name on that line and why. The test fails
+# when an item is no longer needed, so that the list only ever shrinks.
+ALLOWED_ONE_EDITION = {
+    ("l5r_rules/search/engine.py", "GLOSSARY_OF_RULES"): "moved by the policy work",
+}
+CODE = {".py", ".j2", ".json", ".css", ".html", ".js"}  # code, templates, stylesheets, schemas; not data (.yaml)
 
 
 def _files():
     for base in ("l5r_rules", "site_overrides"):
         for path in sorted((ROOT / base).rglob("*")):
             rel = path.relative_to(ROOT).as_posix()
-            if path.suffix in {".py", ".j2", ".json", ".css", ".html", ".yaml", ".js"} and not any(
+            if path.suffix in CODE | {".yaml"} and not any(
                 rel == a or rel.startswith(a + "/") for a in ABOUT_ONE_EDITION
             ):
                 yield rel, path.read_text(encoding="utf-8")
@@ -53,6 +61,131 @@ def test_no_code_template_stylesheet_or_schema_lists_the_editions():
             if len(set(m.group(2) for m in QUOTED.finditer(line))) >= 2 or CSS_CLASS.search(line):
                 offenders.append(f"{rel}:{n}: {line.strip()[:100]}")
     assert not offenders, "editions listed by hand (read them from the registry):\n" + "\n".join(offenders)
+
+
+# --- not even one edition id -------------------------------------------------------------------
+# Each kind of file is read by its own grammar, so that prose (comments, docstrings, a schema's
+# descriptions) may name an edition as an example, and code may not: a string that is exactly an
+# edition id ("lotus"), a dict key, a JSON value, a template's string or quoted attribute, a
+# stylesheet's edition class.
+
+_JS_TOKEN = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`""", re.S)
+
+
+def _python_ids(text: str):
+    tree = ast.parse(text)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value in EDITIONS and id(node) not in docstrings:
+            yield node.lineno, node.value
+
+
+def _json_ids(text: str):
+    def walk(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                yield from walk(key)
+                yield from walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from walk(item)
+        elif value in EDITIONS:
+            yield value
+
+    for found in walk(json.loads(text)):  # a JSON value has no line of its own: find the first that holds it
+        line = next(n for n, row in enumerate(text.splitlines(), 1) if f'"{found}"' in row)
+        yield line, found
+
+
+def _js_ids(text: str):
+    for m in _JS_TOKEN.finditer(text):
+        token = m.group(0)
+        if token[0] in "\"'`" and token[1:-1] in EDITIONS:
+            yield text.count("\n", 0, m.start()) + 1, token[1:-1]
+
+
+def _css_ids(text: str):
+    for m in _JS_TOKEN.finditer(text):  # comments and quoted strings, as in JavaScript
+        if m.group(0)[0] in "\"'" and m.group(0)[1:-1] in EDITIONS:
+            yield text.count("\n", 0, m.start()) + 1, m.group(0)[1:-1]
+    without_comments = re.sub(r"/\*.*?\*/", lambda c: "\n" * c.group(0).count("\n"), text, flags=re.S)
+    for n, line in enumerate(without_comments.splitlines(), 1):
+        for m in CSS_CLASS.finditer(line):
+            yield n, m.group(1)
+
+
+def _template_ids(text: str):
+    """A jinja2 template (the site's pages, the theme overrides): its expressions' strings, and quoted
+    values or edition classes in the HTML and Markdown around them; its {# comments #} are prose."""
+    for line, kind, value in jinja2.Environment().lex(text):
+        if kind == "string" and value[1:-1] in EDITIONS:
+            yield line, value[1:-1]
+        elif kind == "data":
+            for n, row in enumerate(value.splitlines(), line):
+                for m in QUOTED.finditer(row):
+                    yield n, m.group(2)
+                for m in CSS_CLASS.finditer(row):
+                    yield n, m.group(1)
+
+
+def _one_id_reader(rel: str):
+    suffix = Path(rel).suffix
+    if suffix == ".py":
+        return _python_ids
+    if suffix == ".json":
+        return _json_ids
+    if suffix == ".css":
+        return _css_ids
+    if suffix in (".j2", ".html") or rel.startswith("l5r_rules/site/templates/"):
+        return _template_ids
+    return _js_ids
+
+
+def test_no_code_template_stylesheet_or_schema_names_even_one_edition():
+    offenders, used = [], set()
+    for rel, text in _files():
+        if Path(rel).suffix not in CODE:
+            continue
+        lines = text.splitlines()
+        for n, edition in _one_id_reader(rel)(text):
+            allowed = next((k for k in ALLOWED_ONE_EDITION if k[0] == rel and k[1] in lines[n - 1]), None)
+            if allowed:
+                used.add(allowed)
+            else:
+                offenders.append(f"{rel}:{n}: '{edition}' in {lines[n - 1].strip()[:100]}")
+    assert not offenders, "an edition named in code (read it from the registry):\n" + "\n".join(offenders)
+    stale = sorted(set(ALLOWED_ONE_EDITION) - used)
+    assert not stale, f"ALLOWED_ONE_EDITION lists lines that no longer name an edition (remove them): {stale}"
+
+
+@pytest.mark.parametrize(
+    ("suffix", "text", "found"),
+    [
+        (".py", 'X = frozenset({"bfr"})\n', True),
+        (".py", 'f(edition="lotus")\n', True),
+        (".py", '"""A docstring may say \'lotus\'."""\n# and so may a comment: "lotus"\n', False),
+        (".py", 'def f():\n    """lotus"""\n', False),
+        (".json", '{"enum": ["gold"]}', True),
+        (".json", '{"description": "e.g. \'gold\'"}', False),
+        (".js", 'const a = "lcg";', True),
+        (".js", '// the soft word ("gold")\nconst a = "gold coins";', False),
+        (".css", ".l5r-ed-ivory { color: red; }", True),
+        (".css", '[data-edition="ivory"] { color: red; }', True),
+        (".css", "/* .l5r-ed-ivory */ a { color: red; }", False),
+        (".j2", "{{ h.link(U.edition_index_page('bfr')) }}", True),
+        (".j2", '<span class="x" data-edition="bfr">', True),
+        (".j2", "{# the 'bfr' page #}Battle for Rokugan", False),
+    ],
+)
+def test_the_one_edition_check_finds_a_single_id(suffix, text, found):
+    assert bool(list(_one_id_reader("x" + suffix)(text))) is found
 
 
 def test_no_schema_has_an_edition_or_game_enum():

@@ -2,8 +2,9 @@
 
 The link command owns the `related` field of the editions it links: the field
 is recomputed from the sources each time (so a renamed id is followed and a
-stale link disappears). Battle for Rokugan entries are linked by their page and
-"siehe" references only (REFERENCES_ONLY): it has no Related lines and no glossary.
+stale link disappears). A book whose registry record says `links: references`
+(Battle for Rokugan: no Related lines, no glossary, bold words for emphasis) is
+linked by its page and "see"/"siehe" references only.
 
 The report lists every reference per book, resolved or not; page-like tokens
 in an entry that no reference accounts for (`unscanned`, kept at 0 by a test)
@@ -22,7 +23,6 @@ from .pagerefs import CANDIDATE, Reference, find_references, resolve, unscanned
 from .terms import TermIndex, clean
 from .toc import TocSection, sections
 
-REFERENCES_ONLY = frozenset({"bfr"})
 _RELATED = re.compile(r"^Related:\s*(?P<names>.+?)\s*$", re.M)
 _BOLD = re.compile(r"\*\*(?P<name>[^*]{2,40}?)\*\*")
 
@@ -147,7 +147,7 @@ def compute_links(kb: KnowledgeBase) -> LinkReport:
         map_kind = "toc"
         if not table:
             table, map_kind = marker_table(entries), "marker"
-        only_refs = doc.edition in REFERENCES_ONLY
+        only_refs = doc.links == "references"
         report.outside += _outside_entries(doc, kb)
         for entry in entries:
             report.documents[entry["id"]] = doc.id

@@ -26,7 +26,7 @@ from .. import urls as U
 from ..blocks import anchor_of
 from ..bookorder import book_blocks
 from ..normalize import collapse
-from ..vocab import slugify
+from ..vocab import LANGUAGE_NAMES, slugify
 from .diff import diff_html
 from .schemadoc import available as available_schemas
 from .schemadoc import schema_doc
@@ -295,7 +295,14 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
         )
     if data.authority is not None:
         pages.append(PageSpec("authority.md", "authority.md.j2", {"authority": data.authority}))
-    pages.append(PageSpec("translations.md", "translations.md.j2", {"entries": data.translated()}))
+    if data.foreign_editions():
+        pages.append(
+            PageSpec(
+                TRANSLATIONS_PAGE,
+                "translations.md.j2",
+                {"title": translations_title(data), "books": _foreign_books(data), "entries": data.translated()},
+            )
+        )
     pages += _timing_pages(data)
     from .. import yamlio
     from ..codes import CODES
@@ -323,6 +330,23 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
         )
     )
     return pages
+
+
+TRANSLATIONS_PAGE = "translations.md"
+
+
+def translations_title(data: SiteData) -> str:
+    """'Battle for Rokugan in English': the page of the translated entries of every book not in English."""
+    return " and ".join(data.registry.label(e) for e in data.foreign_editions()) + " in English"
+
+
+def _foreign_books(data: SiteData) -> list[dict]:
+    out = []
+    for edition in data.foreign_editions():
+        doc = data.document_for_edition(edition)
+        language = LANGUAGE_NAMES.get(doc.language, doc.language)
+        out.append({"edition": edition, "label": data.registry.label(edition), "language": language, "doc": doc})
+    return out
 
 
 def _timing_books(data: SiteData) -> list:
@@ -375,7 +399,8 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
         items.append({"Timing": U.timing_index_page()})
     if data.authority is not None:
         items.append({"Authority": "authority.md"})
-    items.append({"Battle for Rokugan in English": "translations.md"})
+    if data.foreign_editions():
+        items.append({translations_title(data): TRANSLATIONS_PAGE})
     about = [{"Entry format": "format.md"}] + list(extra_pages)
     items.append({"About": about})
     return items

@@ -61,6 +61,10 @@ class SiteData:
     def document_for_edition(self, edition: str):
         return next((d for d in self.kb.documents.values() if d.edition == edition), None)
 
+    def foreign_editions(self) -> list[str]:
+        """Editions whose rulebook is not in English (its entries may carry an English translation)."""
+        return [e for e in self.editions if (d := self.document_for_edition(e)) and d.language != "en"]
+
     def translated(self) -> list[dict]:
         return [e for ed in self.editions for e in self.by_edition[ed] if e.get("translation")]
 
