@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -45,3 +48,32 @@ def repo_copy(tmp_path: Path) -> Path:
     for name in ("glossary", "sources"):
         shutil.copytree(ROOT / name, dest / name)
     return dest
+
+
+# --- where the suite's time goes ---------------------------------------------------------------
+# The summary ends with the suite's wall time and the test files that took longest (set-up, call
+# and tear-down of their tests; a session fixture counts where it is first built), so that CI
+# prints the duration and a slow file is named without a profiler.
+
+_SECONDS_BY_FILE: dict[str, float] = defaultdict(float)
+_STARTED: list[float] = []
+
+
+def pytest_sessionstart(session):
+    _STARTED.append(time.monotonic())
+
+
+def pytest_runtest_logreport(report):
+    _SECONDS_BY_FILE[report.nodeid.split("::")[0]] += report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _STARTED or not _SECONDS_BY_FILE:
+        return
+    wall = time.monotonic() - _STARTED[0]
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    write = terminalreporter.write_line
+    terminalreporter.write_sep("=", f"suite time {wall / 60:.1f} min ({wall:.0f} s), load average {load}")
+    slowest = sorted(_SECONDS_BY_FILE.items(), key=lambda kv: -kv[1])[:12]
+    for name, seconds in slowest:
+        write(f"{seconds:7.1f} s  {name}")
