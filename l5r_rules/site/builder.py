@@ -1,10 +1,10 @@
-"""Build the site atomically: render pages, run mkdocs, swap the output in.
+"""Build the site atomically: render pages, run the site generator, swap the output in.
 
 Steps: load the knowledge base, render every page with jinja2 into a fresh
-temporary docs directory (plus the hand-written pages of `content/`), run
-mkdocs-material into a temporary site directory next to the output, write the
-static JSON API (`api.py`, `api/v1/`), the forwarding pages at renamed entries'
-former ids (`redirects.py`) and the offline app (`offline_app.py`: web
+temporary docs directory (plus the hand-written pages of `content/`), run the
+site generator (mkdocs-material, driven only from `generator.py`) into a temporary
+site directory next to the output, write the static JSON API (`api.py`, `api/v1/`),
+the forwarding pages at renamed entries' former ids (`redirects.py`) and the offline app (`offline_app.py`: web
 app manifest and service worker, precaching the finished site) into it, and only
 when all of that succeeded replace the output directory with it (two renames).
 Any failure raises `SiteBuildError` with a one-line reason; the previous site is
@@ -13,7 +13,6 @@ left untouched and the temporary directories are removed.
 
 from __future__ import annotations
 
-import logging
 import shutil
 import tempfile
 import time
@@ -21,14 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from .. import siteurl
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
 from ..urls import Urls
-from . import api, offline_app, outdir, redirects
+from . import api, generator, offline_app, outdir, redirects
 from .pages import nav, plan_pages, render_pages
 from .sitedata import site_data
 
@@ -50,17 +47,6 @@ class BuildResult:
     warnings: list[str] = field(default_factory=list)
 
 
-class _Collect(logging.Handler):
-    """Collects mkdocs warnings so they can be shown briefly (and counted) instead of logged raw."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage().splitlines()[0])
-
-
 def dir_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -73,12 +59,13 @@ PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
 
 
 def site_config_root(root: Path) -> Path:
-    """Where mkdocs.yml, site_overrides/ and content/ come from: the checkout, else this project.
+    """Where the site configuration (mkdocs.yml), site_overrides/ and content/ come from: the checkout,
+    else this project.
 
     A `--root` that only holds a glossary (a test fixture, a data-only fork) is
     built with the project's own site configuration and hand-written pages.
     """
-    return root if (root / "mkdocs.yml").is_file() else PROJECT_DIR
+    return root if generator.has_config(root) else PROJECT_DIR
 
 
 def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
@@ -94,41 +81,6 @@ def _copy_content(content_dir: Path, docs_dir: Path) -> list[str]:
         if src.suffix == ".md":
             pages.append(rel.as_posix())
     return pages
-
-
-def _mkdocs_config(
-    root: Path,
-    docs_dir: Path,
-    site_dir: Path,
-    nav_items: list,
-    offline: bool,
-    strict: bool,
-    stamp: dict | None = None,
-    public: siteurl.SiteUrl | None = None,
-):
-    from mkdocs.config import load_config
-
-    config_file = root / "mkdocs.yml"
-    if not config_file.is_file():
-        raise SiteBuildError(f"{config_file}: missing (the site configuration)")
-    overrides: dict = dict(docs_dir=str(docs_dir), site_dir=str(site_dir), nav=nav_items, strict=strict)
-    if public is not None:  # the one address (siteurl.py): canonical links and the sitemap
-        overrides["site_url"] = public.url
-    if offline:
-        raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
-        overrides["plugins"] = list(raw.get("plugins") or []) + ["offline"]
-        overrides["use_directory_urls"] = False
-    config = load_config(config_file=str(config_file), **overrides)
-    if public is None:
-        config["site_url"] = None  # $L5R_SITE_URL unset and mkdocs.yml has none (or an empty one): no canonical links
-    config["extra"]["l5r_site_url"] = public.url if public else ""  # the offline notice names it
-    if stamp:  # the footer of every page names the rulebook data version and the build time
-        config["extra"]["l5r_build"] = {
-            **stamp,
-            "data_short": stamp["data_version"][:12],
-            "built_text": stamp["built"].replace("T", " ").replace("Z", " UTC"),
-        }
-    return config
 
 
 def build_site(
@@ -209,12 +161,6 @@ def _build_locked(
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=WORK_PREFIX, dir=layout.build))
     new_site = Path(tempfile.mkdtemp(prefix=outdir.tmp_prefix(out), dir=out.parent))
-    collector = _Collect()
-    mkdocs_log = logging.getLogger("mkdocs")
-    mkdocs_log.addHandler(collector)
-    previous_level, previous_propagate = mkdocs_log.level, mkdocs_log.propagate
-    mkdocs_log.setLevel(logging.WARNING)
-    mkdocs_log.propagate = False
     try:
         t1 = time.perf_counter()
         pages = plan_pages(data)
@@ -228,23 +174,21 @@ def _build_locked(
         say(f"rendered {count} pages and {len(extra)} hand-written pages ({timings['render']:.1f} s)")
 
         t2 = time.perf_counter()
-        say("running mkdocs (material theme)" + (" with the offline plugin" if offline else ""))
-        from mkdocs.commands.build import build as mkdocs_build
-        from mkdocs.exceptions import MkDocsException
-
+        say(f"running {generator.NAME}" + (" with the offline plugin" if offline else ""))
         try:
-            config = _mkdocs_config(config_root, work, new_site, nav(data, extra), offline, strict, stamp, public)
-            mkdocs_build(config)
-        except SystemExit as exc:  # mkdocs may exit on a broken config
-            raise SiteBuildError(f"mkdocs stopped: {collector.messages[-1] if collector.messages else exc}") from None
-        except MkDocsException as exc:
-            detail = collector.messages[-1] if collector.messages else str(exc)
-            raise SiteBuildError(
-                f"mkdocs failed: {str(exc).splitlines()[0] if str(exc) else ''} {detail}".strip()
-            ) from None
-        timings["mkdocs"] = time.perf_counter() - t2
-        if not (new_site / "index.html").is_file():
-            raise SiteBuildError(f"mkdocs wrote no index.html into {new_site}")
+            generated = generator.generate(
+                config_root,
+                work,
+                new_site,
+                nav(data, extra),
+                offline=offline,
+                strict=strict,
+                stamp=stamp,
+                public=public,
+            )
+        except generator.GeneratorError as exc:
+            raise SiteBuildError(str(exc)) from None
+        timings["generate"] = time.perf_counter() - t2
         t4 = time.perf_counter()
         sizes = _search_index(layout, new_site, offline, say)
         timings["search"] = time.perf_counter() - t4
@@ -266,7 +210,7 @@ def _build_locked(
         if moved:
             say(f"wrote {moved} forwarding page(s) at the former ids of renamed entries")
         t4 = time.perf_counter()
-        app = offline_app.write_offline_app(new_site, config["site_name"], not offline, stamp)
+        app = offline_app.write_offline_app(new_site, generated.site_name, not offline, stamp)
         timings["offline"] = time.perf_counter() - t4
         say(
             f"wrote the offline app: {offline_app.SERVICE_WORKER} precaches {len(app.files)} files, "
@@ -285,18 +229,15 @@ def _build_locked(
     except OSError as exc:
         raise SiteBuildError(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": ")) from None
     finally:
-        mkdocs_log.removeHandler(collector)
-        mkdocs_log.setLevel(previous_level)
-        mkdocs_log.propagate = previous_propagate
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(new_site, ignore_errors=True)
     seconds = time.perf_counter() - t0
     size = dir_size(out)
     say(
         f"built {out} in {seconds:.1f} s ({size / 1e6:.1f} MB, {count + len(extra)} pages, "
-        f"{len(collector.messages)} warnings)"
+        f"{len(generated.warnings)} warnings)"
     )
-    return BuildResult(out=out, pages=count + len(extra), warnings=collector.messages)
+    return BuildResult(out=out, pages=count + len(extra), warnings=generated.warnings)
 
 
 def _search_index(layout: Layout, site: Path, offline: bool, say: Progress) -> dict[str, int]:
