@@ -1,19 +1,31 @@
-"""Fidelity (verbatim), coverage (nothing lost) and reader completeness for all five sources."""
+"""Fidelity (verbatim), coverage (nothing lost) and reader completeness for all five sources.
+
+The rulebook files are kept byte for byte as received: `sources/SHA256SUMS` records their hashes
+(`cd sources && sha256sum -c SHA256SUMS` checks them by hand). One test compares those hashes with
+the seeds the files were copied from, in `../shared/seeds/` beside the checkout; that is the only
+test that reads outside the checkout, and it skips, saying so, where that folder is not there.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from l5r_rules.layout import Layout
 from l5r_rules.registry import load_documents
 from l5r_rules.sourcecheck import check_sources
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEEDS = ROOT.parent / "shared" / "seeds"  # outside the checkout: see the docstring
 DOCUMENTS = ["gold-rulebook", "lotus-rulebook", "ivory-rulebook", "lcg-rules-reference", "bfr-rulebook"]
+
+
+def _recorded_hashes() -> dict[str, str]:
+    """file name -> SHA-256, from sources/SHA256SUMS (the `sha256sum` format: hash, two spaces, name)."""
+    lines = (ROOT / "sources" / "SHA256SUMS").read_text(encoding="utf-8").splitlines()
+    return {name.lstrip("*"): digest for digest, name in (line.split(maxsplit=1) for line in lines if line.strip())}
 
 
 @pytest.fixture(scope="module")
@@ -28,12 +40,19 @@ def test_registry_names_the_five_documents(repo_root):
     assert {d.game for d in docs} == {"ccg", "lcg", "bfr"}
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="shared seeds not beside the checkout")
-def test_sources_are_byte_for_byte_copies(repo_root):
-    for doc in load_documents(Layout(repo_root)):
-        copy = repo_root / doc.file
-        seed = SEEDS / copy.name
-        assert hashlib.sha256(copy.read_bytes()).digest() == hashlib.sha256(seed.read_bytes()).digest(), doc.file
+def test_sources_are_the_files_received_byte_for_byte(repo_root):
+    recorded = _recorded_hashes()
+    files = {(repo_root / doc.file).name: repo_root / doc.file for doc in load_documents(Layout(repo_root))}
+    assert sorted(recorded) == sorted(files), "sources/SHA256SUMS lists exactly the registry's files"
+    for name, path in files.items():
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == recorded[name], f"{name} is not the file received"
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"{SEEDS} (../shared/seeds/) is not beside this checkout")
+def test_recorded_hashes_are_those_of_the_shared_seeds():
+    """Reads ../shared/seeds/, outside the checkout: the folder the rulebook files were copied from."""
+    for name, digest in _recorded_hashes().items():
+        assert hashlib.sha256((SEEDS / name).read_bytes()).hexdigest() == digest, name
 
 
 @pytest.mark.parametrize("document", DOCUMENTS)
