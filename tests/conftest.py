@@ -1,4 +1,9 @@
-"""Shared fixtures: the repository root, a CLI runner, throw-away copies of glossaries."""
+"""Shared fixtures: the repository root, a CLI runner, throw-away copies of glossaries, the built sites,
+the session's one browser and its one server of the real site.
+
+Helpers that are not fixtures live in helpers.py, site_helpers.py, browser_helpers.py and
+search_helpers.py; test files import from those, never from one another.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,10 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from browser_helpers import Browser, Server, missing_browser
 from click.testing import CliRunner
-
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+from helpers import FIXTURES, ROOT, unavailable
+from site_helpers import built_fixture_site, built_real_site
 
 
 @pytest.fixture(scope="session")
@@ -48,6 +53,54 @@ def repo_copy(tmp_path: Path) -> Path:
     for name in ("glossary", "sources"):
         shutil.copytree(ROOT / name, dest / name)
     return dest
+
+
+@pytest.fixture(scope="session")
+def real_site() -> Path:
+    """The real glossary's site, built once per session (site_helpers.built_real_site)."""
+    return built_real_site()
+
+
+@pytest.fixture(scope="session")
+def fixture_site() -> Path:
+    """tests/fixtures/site built once per session."""
+    return built_fixture_site()
+
+
+# --- the one browser and the one server of a test session --------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """The session's one chromium (browser_helpers.Browser); a test takes it with `browser.use(device)`.
+    Without chromium the test skips, and under CI=true it fails."""
+    missing = missing_browser()
+    if missing:
+        unavailable(missing, "scripts/install_browser.sh installs Debian's chromium and chromium-driver")
+    made = Browser(tmp_path_factory.mktemp("chromium-profile"))
+    yield made
+    made.quit()
+
+
+@pytest.fixture(scope="session")
+def site_server(browser, real_site):
+    """`l5r-rules serve` of the real site for the whole session (`.base` is its URL). A test may stop
+    it (to be offline) as long as it starts it again."""
+    server = Server(real_site).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phone(browser, site_server):
+    """The browser as a 390x844 phone, with nothing left of earlier tests."""
+    return browser.use("phone")
+
+
+@pytest.fixture
+def desktop(browser, site_server):
+    """The browser as a 1280x800 desktop, with nothing left of earlier tests."""
+    return browser.use("desktop")
 
 
 # --- where the suite's time goes ---------------------------------------------------------------

@@ -7,34 +7,19 @@ files there are, and every glossary id must have its file.
 
 from __future__ import annotations
 
-import atexit
 import json
-import shutil
-import tempfile
-from functools import cache
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
-from test_site import FIXTURE_ROOT, ROOT, built_fixture_site, built_real_site, fixture_copy
+from site_helpers import FIXTURE_ROOT, built_fixture_site, built_offline_fixture_site, built_real_site
 
 from l5r_rules.kb import load_kb
 from l5r_rules.layout import Layout
 from l5r_rules.site.api import FOLDERS
-from l5r_rules.site.builder import build_site
 from l5r_rules.site.scenarios import scenario_files
-
-
-@cache
-def built_offline_fixture_site() -> Path:
-    """The fixture built for use without a server: pages end in .html, and so do the permalinks."""
-    scratch = Path(tempfile.mkdtemp(prefix="l5r-test-api-offline-"))
-    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
-    root = fixture_copy(scratch / "fixture")
-    build_site(root, root / "site", offline=True)
-    return root / "site"
-
 
 SITES = {
     "fixture": (built_fixture_site, FIXTURE_ROOT),

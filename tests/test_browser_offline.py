@@ -6,73 +6,22 @@ open a concept page never visited, switch its tabs, open a compare page. Rebuild
 same folder with a changed concept, start the server again, reload: the new worker must
 replace the old cache (its name gone) and the page must show the new text and data version.
 Screenshots go to build/screenshots/offline-*.png. The footer's and the home page's offline lines
-(l5r-offline.js) must say "Saved on this phone" once the copy is complete. Skipped without chromium (see
-tests/test_site_browser.py, whose helpers this uses).
+(l5r-offline.js) must say "Saved on this phone" once the copy is complete. The browser is the session's
+(conftest.py), each test's site at an origin it has no data of; the real site is the session's server,
+stopped here and started again.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
-import pytest
-from test_site import ROOT, built_real_site, fixture_copy
-from test_site_browser import CHROMIUM, DRIVER, _driver, _free_port, _requested_hosts, _shot, _wait
+from browser_helpers import Server, requested_hosts, shot, wait
+from site_helpers import built_offline_fixture_site, fixture_copy
 
 from l5r_rules.site import offline_app
 from l5r_rules.site.builder import build_site
-
-pytestmark = pytest.mark.skipif(
-    not (Path(CHROMIUM).exists() and Path(DRIVER).exists()), reason="chromium/chromedriver not installed"
-)
-CLI = Path(sys.executable).parent / "l5r-rules"
-
-
-class Server:
-    """`l5r-rules serve` on one fixed port, so that it can be stopped and started again (same origin)."""
-
-    def __init__(self, site: Path):
-        self.site, self.port, self.proc = site, _free_port(), None
-        self.base = f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [str(CLI), "serve", "--port", str(self.port), "--site", str(self.site)],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.base, timeout=1)
-                return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        pytest.fail("l5r-rules serve did not start: " + self.proc.stdout.read().decode(errors="replace"))
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-        self.proc = None
-        with pytest.raises(OSError):  # really gone
-            urllib.request.urlopen(self.base, timeout=1)
-
-
-@pytest.fixture
-def phone(tmp_path):
-    driver = _driver(390, 844, tmp_path / "profile")
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
-    )
-    driver.execute_cdp_cmd("Network.enable", {})
-    yield driver
-    driver.quit()
 
 
 def network(driver, online: bool) -> None:
@@ -103,11 +52,11 @@ def sw_config(site: Path) -> dict:
 def wait_until_offline_ready(driver, server: Server, timeout: float = 120) -> float:
     """Wait until the worker controls the page and holds every precached file; return the seconds it took."""
     start = time.monotonic()
-    _wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout)
+    wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout)
     name, wanted = cache_name(server), len(sw_config(server.site)["files"]) + 1  # and the receipt, written last
     count = lambda d: js(d, f"caches.open({json.dumps(name)}).then((c) => c.keys()).then((k) => done(k.length));")
-    _wait(driver, lambda d: count(d) == wanted, timeout)
-    _wait(driver, lambda d: offline_state(d) == "saved", timeout)
+    wait(driver, lambda d: count(d) == wanted, timeout)
+    wait(driver, lambda d: offline_state(d) == "saved", timeout)
     return time.monotonic() - start
 
 
@@ -116,10 +65,10 @@ def search(driver, query: str) -> list[str]:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.l5r-header-search__input"))
+    box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.l5r-header-search__input"))
     box.send_keys(query, Keys.ENTER)
-    _wait(driver, lambda d: "/search/" in d.current_url, 30)
-    return _wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "ol.l5r-results > li")], 30)
+    wait(driver, lambda d: "/search/" in d.current_url, 30)
+    return wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "ol.l5r-results > li")], 30)
 
 
 def offline_state(driver) -> str | None:
@@ -171,11 +120,11 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         network(phone, online=False)
         server.stop()
         phone.refresh()
-        assert "Saved on this phone" in _wait(phone, lambda d: footer(d)["text"])
+        assert "Saved on this phone" in wait(phone, lambda d: footer(d)["text"])
         assert offline_state(phone) == "saved"
         results = search(phone, "bowing")
         assert results and any("bow" in r.lower() for r in results), results
-        _shot(phone, "offline-search")
+        shot(phone, "offline-search")
 
         # a concept page never opened online; its edition tabs
         phone.get(server.base + "concepts/bowing/")
@@ -186,20 +135,20 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         hidden = next(i for i, block in enumerate(blocks) if not block.is_displayed())
         phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", labels[hidden])
         labels[hidden].click()
-        _wait(phone, lambda d: blocks[hidden].is_displayed() and sum(b.is_displayed() for b in blocks) == 1)
+        wait(phone, lambda d: blocks[hidden].is_displayed() and sum(b.is_displayed() for b in blocks) == 1)
         time.sleep(0.5)  # the tab indicator's transition
-        _shot(phone, "offline-concept")
+        shot(phone, "offline-concept")
 
         # a compare page; an entry reached by a link; a folder URL without its slash; a page that is not there
         phone.get(server.base + "compare/bowing/")
         assert len(phone.find_elements(By.CSS_SELECTOR, ".l5r-compare .l5r-col")) >= 2
-        _shot(phone, "offline-compare")
+        shot(phone, "offline-compare")
         phone.get(server.base + "entries/gold-bowing")
-        _wait(phone, lambda d: d.current_url == server.base + "entries/gold-bowing/")
+        wait(phone, lambda d: d.current_url == server.base + "entries/gold-bowing/")
         assert "Bowing" in phone.find_element(By.TAG_NAME, "h1").text
         phone.get(server.base + "no/such/page/")
         assert "404" in phone.find_element(By.TAG_NAME, "h1").text
-        assert _requested_hosts(phone) <= {"127.0.0.1"}
+        assert requested_hosts(phone) <= {"127.0.0.1"}
 
         # a rebuild with a changed concept, into the same folder; the network back
         concept = root / "glossary" / "concepts" / "bowing.yaml"
@@ -210,13 +159,13 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         server.start()
         network(phone, online=True)
         phone.get(server.base + "concepts/bowing/")  # the old worker answers, and the browser checks sw.js
-        _wait(phone, lambda d: cache_names(d) == [second_cache], 120)
+        wait(phone, lambda d: cache_names(d) == [second_cache], 120)
         phone.refresh()
         assert "Rebuilt summary." in phone.find_element(By.TAG_NAME, "article").text
         assert footer(phone)["data_version"] == sw_config(site)["data_version"] != first_data
-        _wait(phone, lambda d: offline_state(d) == "saved")
+        wait(phone, lambda d: offline_state(d) == "saved")
         phone.execute_script("document.querySelector('.l5r-build').scrollIntoView({block: 'center'})")
-        _shot(phone, "offline-updated-footer")
+        shot(phone, "offline-updated-footer")
 
         # and the new copy works offline too
         network(phone, online=False)
@@ -227,12 +176,11 @@ def test_offline_after_one_visit_and_a_rebuild_replaces_the_cache(phone, tmp_pat
         server.stop()
 
 
-def test_real_site_installs_and_answers_offline(phone):
+def test_real_site_installs_and_answers_offline(phone, site_server):
     """The real site (about 1,000 precached files): one visit, then a search and pages with the server gone."""
     from selenium.webdriver.common.by import By
 
-    server = Server(built_real_site())
-    server.start()
+    server = site_server
     try:
         phone.get(server.base)
         seconds = wait_until_offline_ready(phone, server, timeout=300)
@@ -242,20 +190,20 @@ def test_real_site_installs_and_answers_offline(phone):
         phone.refresh()
         results = search(phone, "province strength")
         assert any("province" in r.lower() for r in results), results
-        _shot(phone, "offline-real-search")
+        shot(phone, "offline-real-search")
         phone.get(server.base + "entries/lotus-province-strength/")
         assert "Province Strength" in phone.find_element(By.TAG_NAME, "h1").text
         phone.get(server.base + "editions/lcg/")
         assert phone.find_element(By.TAG_NAME, "h1").text
-        assert _requested_hosts(phone) <= {"127.0.0.1"}
+        assert requested_hosts(phone) <= {"127.0.0.1"}
     finally:
-        server.stop()
+        network(phone, online=True)
+        if server.proc is None:
+            server.start()  # the session's server, for the tests after this one
 
 
 def test_a_page_opened_from_the_file_system_says_it_is_not_kept_offline(phone):
-    from test_api import built_offline_fixture_site
-
     phone.get((built_offline_fixture_site() / "index.html").as_uri())
-    _wait(phone, lambda d: offline_state(d) == "insecure")
+    wait(phone, lambda d: offline_state(d) == "insecure")
     top = phone.find_element("css selector", "article .l5r-offline-status")
     assert top.is_displayed() and "Not saved on this phone" in top.text and "opened from a file" in top.text

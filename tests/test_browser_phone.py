@@ -6,50 +6,25 @@ page opens on the edition the judge asked for (URL parameter, fragment, the link
 entry page, or the last choice), puts the differences within reach of a jump link at the top, and
 opens the tab of a linked paragraph; compare pages show the differences; "Copy link" and the ¶ marks
 put the permalink on the clipboard and show it. Screenshots go to build/screenshots/ (phone-*,
-desktop-*) for people to look at. Helpers come from test_site_browser.py.
+desktop-*) for people to look at. The browser and the server are the session's (conftest.py).
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
-from test_site import ROOT, built_real_site
-from test_site_browser import _driver, _serve, _shot, _wait, pytestmark  # noqa: F401 (pytestmark: skip without chromium)
+from browser_helpers import DEVICES, shot, wait
+from helpers import ROOT
 
 from l5r_rules.kb import load_kb
 
-DEVICES = {"phone": (390, 844, True), "desktop": (1280, 800, False)}
 THUMB = 44  # px: the smallest comfortable touch target
 
 
 @pytest.fixture(scope="module")
-def base():
-    proc, url = _serve(built_real_site())
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def drivers():
-    profiles, made = [], {}
-    for name, (width, height, mobile) in DEVICES.items():
-        profiles.append(Path(tempfile.mkdtemp(prefix="chromium-")))
-        driver = _driver(width, height, profiles[-1])
-        driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile},
-        )
-        made[name] = driver
-    yield made
-    for driver in made.values():
-        driver.quit()
-    for profile in profiles:
-        shutil.rmtree(profile, ignore_errors=True)
+def base(site_server):
+    return site_server.base
 
 
 @pytest.fixture(scope="module")
@@ -97,13 +72,13 @@ def _fresh(driver, url: str) -> None:
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_home_opens_with_a_search_box_that_searches_and_the_books_as_large_buttons(base, drivers, kb, device):
+def test_home_opens_with_a_search_box_that_searches_and_the_books_as_large_buttons(base, browser, kb, device):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    driver = drivers[device]
+    driver = browser.use(device)
     driver.get(base)
-    _shot(driver, f"{device}-home")
+    shot(driver, f"{device}-home")
     height = _viewport_height(driver)
     box = driver.find_element(By.CSS_SELECTOR, "form.l5r-home-search input[name=q]")
     rect = _rect(driver, box)
@@ -123,22 +98,22 @@ def test_home_opens_with_a_search_box_that_searches_and_the_books_as_large_butto
     assert rect["top"] - title["bottom"] < 140, (title, rect)
 
     box.send_keys("province strength", Keys.ENTER)
-    _wait(driver, lambda d: "/search/" in d.current_url)  # the site's search page, the CLI's ranking
-    first = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "ol.l5r-results > li").text)
+    wait(driver, lambda d: "/search/" in d.current_url)  # the site's search page, the CLI's ranking
+    first = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "ol.l5r-results > li").text)
     assert "province" in first.lower() or "strength" in first.lower()
-    _shot(driver, f"{device}-home-search")
+    shot(driver, f"{device}-home-search")
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_home_table_cells_do_not_run_together(base, drivers, device):
+def test_home_table_cells_do_not_run_together(base, browser, device):
     from selenium.webdriver.common.by import By
 
-    driver = drivers[device]
+    driver = browser.use(device)
     driver.get(base)
     table = driver.find_element(By.CSS_SELECTOR, "table.l5r-editions")
     driver.execute_script("window.scrollTo(0, arguments[0].getBoundingClientRect().top + window.scrollY - 70)", table)
     time.sleep(0.2)
-    _shot(driver, f"{device}-home-table")
+    shot(driver, f"{device}-home-table")
     rows = driver.execute_script(
         """return [...arguments[0].rows].map(row => [...row.cells].filter(cell => cell.offsetParent).map(cell => {
              const range = document.createRange(); range.selectNodeContents(cell);
@@ -157,11 +132,11 @@ def test_home_table_cells_do_not_run_together(base, drivers, device):
 
 @pytest.mark.parametrize("device", DEVICES)
 def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the_top(
-    base, drivers, kb, concept, device
+    base, browser, kb, concept, device
 ):
     from selenium.webdriver.common.by import By
 
-    driver = drivers[device]
+    driver = browser.use(device)
     editions = _editions_of(kb, concept)
     first, wanted = editions[0], editions[-1]
     url = base + f"concepts/{concept['id']}/"
@@ -176,7 +151,7 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
     assert _active_edition(driver) == wanted
     current = driver.find_elements(By.CSS_SELECTOR, "nav.l5r-jump a[aria-current]")
     assert [a.get_attribute("data-l5r-edition") for a in current] == [wanted]  # the open edition is marked
-    _shot(driver, f"{device}-concept-edition")
+    shot(driver, f"{device}-concept-edition")
     label = driver.find_element(By.CSS_SELECTOR, f".tabbed-labels > label:nth-of-type({editions.index(wanted) + 2})")
     assert label.text.strip() == kb.registry.short(wanted)
 
@@ -191,7 +166,7 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
     link = driver.find_element(By.CSS_SELECTOR, f"aside.l5r-tab--overview a[data-l5r-edition='{first}']")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     link.click()
-    _wait(driver, lambda d: _active_edition(d) == first)
+    wait(driver, lambda d: _active_edition(d) == first)
 
     # the differences: a jump link in the first screen leads to them
     _fresh(driver, url)
@@ -201,7 +176,7 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
     heading = driver.find_element(By.ID, "differences")
     print(f"{device}: differences heading at {_rect(driver, heading)['top']:.0f} px of a {height} px screen")
     jump.click()
-    _wait(driver, lambda d: 0 <= _rect(d, heading)["top"] < height / 2)
+    wait(driver, lambda d: 0 <= _rect(d, heading)["top"] < height / 2)
     notes = driver.find_element(By.XPATH, "//h2[@id='differences']/following-sibling::div[1]").text
     for point in concept["differences"]:
         assert point["text"][:60] in notes
@@ -210,16 +185,16 @@ def test_concept_opens_on_the_edition_asked_for_and_shows_the_differences_at_the
     # a jump link to an edition opens its tab in place
     driver.execute_script("window.scrollTo(0, 0)")
     driver.find_element(By.CSS_SELECTOR, f"nav.l5r-jump a[data-l5r-edition='{wanted}']").click()
-    _wait(driver, lambda d: _active_edition(d) == wanted)
+    wait(driver, lambda d: _active_edition(d) == wanted)
     assert driver.current_url.endswith(f"?edition={wanted}#editions")
     time.sleep(0.5)  # let the tab indicator finish its transition before the screenshot
-    _shot(driver, f"{device}-concept-tab")
+    shot(driver, f"{device}-concept-tab")
 
 
-def test_the_concept_link_of_an_entry_page_opens_that_entrys_edition(base, drivers, kb, concept):
+def test_the_concept_link_of_an_entry_page_opens_that_entrys_edition(base, browser, kb, concept):
     from selenium.webdriver.common.by import By
 
-    driver = drivers["phone"]
+    driver = browser.use("phone")
     editions = _editions_of(kb, concept)
     wanted = editions[-1]
     entry_id = concept["entries"][wanted][0]
@@ -227,12 +202,12 @@ def test_the_concept_link_of_an_entry_page_opens_that_entrys_edition(base, drive
     link = driver.find_element(By.CSS_SELECTOR, f".l5r-entry-links a[href*='concepts/{concept['id']}/']")
     assert link.get_attribute("href").endswith(f"?edition={wanted}")
     driver.execute_script("arguments[0].click()", link)
-    _wait(driver, lambda d: f"concepts/{concept['id']}/" in d.current_url)
+    wait(driver, lambda d: f"concepts/{concept['id']}/" in d.current_url)
     assert _active_edition(driver) == wanted
 
 
-def test_a_link_to_a_paragraph_in_another_tab_opens_that_tab(base, drivers, kb, concept):
-    driver = drivers["phone"]
+def test_a_link_to_a_paragraph_in_another_tab_opens_that_tab(base, browser, kb, concept):
+    driver = browser.use("phone")
     editions = _editions_of(kb, concept)
     entry_id = concept["entries"][editions[-1]][0]
     _fresh(driver, base + f"concepts/{concept['id']}/?edition={editions[0]}#{entry_id}-p1")
@@ -243,12 +218,12 @@ def test_a_link_to_a_paragraph_in_another_tab_opens_that_tab(base, drivers, kb, 
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_compare_page_shows_the_differences(base, drivers, concept, device):
+def test_compare_page_shows_the_differences(base, browser, concept, device):
     from selenium.webdriver.common.by import By
 
-    driver = drivers[device]
+    driver = browser.use(device)
     driver.get(base + f"compare/{concept['id']}/")
-    _shot(driver, f"{device}-compare")
+    shot(driver, f"{device}-compare")
     notes = driver.find_element(By.XPATH, "//h2[@id='differences']/following-sibling::div[1]")
     assert "our words" in notes.text.lower()
     for point in concept["differences"]:
@@ -264,10 +239,10 @@ def _clipboard(driver) -> str | None:
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_copy_link_puts_the_permalink_on_the_clipboard(base, drivers, kb, concept, device):
+def test_copy_link_puts_the_permalink_on_the_clipboard(base, browser, kb, concept, device):
     from selenium.webdriver.common.by import By
 
-    driver = drivers[device]
+    driver = browser.use(device)
     driver.execute_cdp_cmd(
         "Browser.grantPermissions",
         {"origin": base.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
@@ -284,7 +259,7 @@ def test_copy_link_puts_the_permalink_on_the_clipboard(base, drivers, kb, concep
         button = driver.find_element(By.CSS_SELECTOR, "button.l5r-copylink")
         assert button.is_displayed() and _rect(driver, button)["height"] >= THUMB
         button.click()
-        field = _wait(driver, lambda d: (f := d.find_element(By.CSS_SELECTOR, ".l5r-toast input")).is_displayed() and f)
+        field = wait(driver, lambda d: (f := d.find_element(By.CSS_SELECTOR, ".l5r-toast input")).is_displayed() and f)
         assert field.get_attribute("value") == permalink
         copied = _clipboard(driver)
         assert copied in (permalink, None)
@@ -292,14 +267,14 @@ def test_copy_link_puts_the_permalink_on_the_clipboard(base, drivers, kb, concep
             assert "Copy this link" in driver.find_element(By.CSS_SELECTOR, ".l5r-toast").text
         else:
             assert "Link copied" in driver.find_element(By.CSS_SELECTOR, ".l5r-toast").text
-    _shot(driver, f"{device}-copy-link")
+    shot(driver, f"{device}-copy-link")
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_paragraph_mark_is_a_comfortable_target_clear_of_the_rule_and_copies_its_link(base, drivers, kb, device):
+def test_paragraph_mark_is_a_comfortable_target_clear_of_the_rule_and_copies_its_link(base, browser, kb, device):
     from selenium.webdriver.common.by import By
 
-    driver = drivers[device]
+    driver = browser.use(device)
     entry_id = "lotus-province-strength" if "lotus-province-strength" in kb.entries else sorted(kb.entries)[0]
     driver.get(base + f"entries/{entry_id}/")
     mark = driver.find_element(By.CSS_SELECTOR, f"#{entry_id}-p1 > a.l5r-pilcrow")
@@ -316,18 +291,18 @@ def test_paragraph_mark_is_a_comfortable_target_clear_of_the_rule_and_copies_its
     )
     assert text_right <= box["left"], (text_right, box)  # the target does not cover the text
     mark.click()
-    field = _wait(driver, lambda d: (f := d.find_element(By.CSS_SELECTOR, ".l5r-toast input")).is_displayed() and f)
+    field = wait(driver, lambda d: (f := d.find_element(By.CSS_SELECTOR, ".l5r-toast input")).is_displayed() and f)
     assert field.get_attribute("value") == base + f"entries/{entry_id}/#{entry_id}-p1"
     assert driver.current_url.endswith(f"#{entry_id}-p1")
-    _shot(driver, f"{device}-paragraph-link")
+    shot(driver, f"{device}-paragraph-link")
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_the_quotes_behind_a_difference_are_folded_and_open_with_a_thumb(base, drivers, concept, device):
+def test_the_quotes_behind_a_difference_are_folded_and_open_with_a_thumb(base, browser, concept, device):
     """Our words first; the verbatim quotes that back them one tap away, each linked to its paragraph."""
     from selenium.webdriver.common.by import By
 
-    driver = drivers[device]
+    driver = browser.use(device)
     _fresh(driver, base + f"concepts/{concept['id']}/")
     folds = driver.find_elements(By.CSS_SELECTOR, "#differences ~ .l5r-ours details.l5r-evidence")
     assert len(folds) == len(concept["differences"])
@@ -343,4 +318,4 @@ def test_the_quotes_behind_a_difference_are_folded_and_open_with_a_thumb(base, d
     first = concept["differences"][0]["evidence"][0]
     assert "/entries/" in link.get_attribute("href") and f"#{first['entry']}-p" in link.get_attribute("href")
     assert _rect(driver, quote)["right"] <= driver.execute_script("return document.documentElement.clientWidth")
-    _shot(driver, f"{device}-evidence")
+    shot(driver, f"{device}-evidence")

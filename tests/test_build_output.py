@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from helpers import FIXTURES
 
 from l5r_rules.site import outdir
 

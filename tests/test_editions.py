@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES
+from helpers import FIXTURES
 
 from l5r_rules.cli import cli
 from l5r_rules.editions import load_registry

@@ -12,7 +12,7 @@ import html
 import re
 
 import pytest
-from test_site import built_fixture_site, page
+from site_helpers import built_fixture_site, page
 
 from l5r_rules.engine import RULESETS, scenario, schema_gen
 from l5r_rules.engine.trace import Result, Step

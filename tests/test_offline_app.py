@@ -24,8 +24,8 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from test_api import built_offline_fixture_site
-from test_site import ROOT, built_fixture_site, fixture_copy
+from helpers import ROOT
+from site_helpers import built_fixture_site, built_offline_fixture_site, fixture_copy
 
 from l5r_rules.site import offline_app
 from l5r_rules.site.builder import SiteBuildError, build_site

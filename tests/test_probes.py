@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import FIXTURES, ROOT
+from helpers import FIXTURES, ROOT
 
 PROBES = Path(__file__).resolve().parent / "probes"
 PROBE_FILES = sorted(PROBES.glob("*/*.yaml"))

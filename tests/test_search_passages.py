@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_site import built_fixture_site, page
+from site_helpers import built_fixture_site, page
 
 from l5r_rules.blocks import block_anchors
 from l5r_rules.cli import cli

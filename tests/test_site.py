@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import gzip
 import shutil
-import tempfile
 import threading
 import urllib.request
-from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
+from site_helpers import FIXTURE_ROOT, built_real_site, fixture_copy, page
 
 from l5r_rules.kb import load_kb
 from l5r_rules.site.builder import build_site
@@ -22,54 +22,14 @@ from l5r_rules.site.textrender import render_text
 from l5r_rules.urls import Urls
 from l5r_rules.worddiff import word_diff
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURE_ROOT = Path(__file__).resolve().parent / "fixtures" / "site"
-
-
-# Sites built by the tests live in one temporary folder, removed when the test process ends.
-_SCRATCH = tempfile.TemporaryDirectory(prefix="l5r-test-sites-")
-
-
-@cache
-def built_real_site() -> Path:
-    """The real glossary built once per test session (shared with the browser test)."""
-    out = Path(_SCRATCH.name) / "real" / "site"
-    build_site(ROOT, out)
-    return out
-
-
-def fixture_copy(dest: Path) -> Path:
-    """A copy of the fixture checkout, so that its build/ output never lands in tests/."""
-    shutil.copytree(FIXTURE_ROOT, dest)
-    return dest
-
-
-@cache
-def built_fixture_site() -> Path:
-    root = fixture_copy(Path(_SCRATCH.name) / "fixture")
-    out = root / "site"
-    build_site(root, out)
-    return out
-
-
-@pytest.fixture(scope="session")
-def real_site() -> Path:
-    return built_real_site()
-
-
-@pytest.fixture(scope="session")
-def fixture_site() -> Path:
-    return built_fixture_site()
+# tests/test_browser_search.py still imports ROOT, built_real_site and fixture_copy from here; they go
+# when it imports them from helpers.py and site_helpers.py like every other test.
+__all__ = ["ROOT", "built_real_site", "fixture_copy"]
 
 
 @pytest.fixture(scope="session")
 def kb():
     return load_kb(ROOT)
-
-
-def page(site: Path, url: str) -> str:
-    path = site / url / "index.html" if not url.endswith(".html") else site / url
-    return path.read_text(encoding="utf-8")
 
 
 # --- the real site -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_site import built_fixture_site, page
+from site_helpers import built_fixture_site, page
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import html
 import re
 
-from test_site import ROOT, built_real_site
+from helpers import ROOT
+from site_helpers import built_real_site
 
 
 def _pages():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 
-from conftest import FIXTURES
+from helpers import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

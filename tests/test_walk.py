@@ -176,7 +176,7 @@ def test_a_bad_sequence_file_is_one_line_with_its_line(tmp_path, old, new, words
 
 
 def test_site_has_a_timing_page_per_phase_linking_each_step_to_its_entry():
-    from test_site import built_real_site
+    from site_helpers import built_real_site
 
     site = built_real_site()
     index = (site / "timing" / "index.html").read_text(encoding="utf-8")
