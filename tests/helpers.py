@@ -14,6 +14,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
+# How often a test's in-process server (`serve_forever(poll_interval=SERVE_POLL)`) looks for shutdown():
+# stopping one waits out a poll, 0.5 s by default, and test_serve.py alone stops about forty.
+SERVE_POLL = 0.05
+
 # CI sets CI=true (.ci/run does, as most CI services do): there a test that cannot run for want of a
 # tool (the browser, the PDF engine) fails instead of skipping, so that a green run has tested them.
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")

@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, SERVE_POLL
 from site_helpers import built_fixture_site, built_offline_fixture_site, fixture_copy
 
 from l5r_rules.site import offline_app
@@ -265,7 +265,7 @@ def served(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = make_server(site, port)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": SERVE_POLL}, daemon=True)
     thread.start()
     yield site, f"http://127.0.0.1:{port}/"
     server.shutdown()

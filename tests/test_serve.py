@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import SERVE_POLL
 
 from l5r_rules.site.serve import LISTEN_BACKLOG, make_server, path_prefix, url_segments
 
@@ -52,7 +53,7 @@ def site(tmp_path: Path) -> Path:
 @pytest.fixture()
 def server(site, capfd):
     srv = make_server(site, 0, idle_timeout=1.0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": SERVE_POLL}, daemon=True)
     thread.start()
     yield srv
     srv.shutdown()
@@ -205,7 +206,7 @@ def test_fifty_clients_waiting_to_be_accepted_are_not_dropped(site):
         for _ in range(60):
             socks.append(socket.create_connection(srv.server_address[:2], timeout=1))  # fails with a queue of 5
             socks[-1].sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        thread = threading.Thread(target=srv.serve_forever, daemon=True)
+        thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": SERVE_POLL}, daemon=True)
         thread.start()
         for s in socks:
             s.settimeout(10)
@@ -233,7 +234,7 @@ def test_url_segments(target, segments):
 
 def test_log_lines_carry_no_control_characters(site, capfd):
     srv = make_server(site, 0, quiet=False)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": SERVE_POLL}, daemon=True)
     thread.start()
     try:
         assert get(srv, b"/\x1b[2J\x1b]0;owned\x07x")[0] == 404

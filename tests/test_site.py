@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, SERVE_POLL
 from site_helpers import FIXTURE_ROOT, built_real_site, fixture_copy, page
 
 from l5r_rules.kb import load_kb
@@ -252,7 +252,7 @@ def test_serve_answers_on_loopback(fixture_site):
     from l5r_rules.site.serve import make_server
 
     server = make_server(fixture_site, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": SERVE_POLL}, daemon=True)
     thread.start()
     try:
         host, port = server.server_address
