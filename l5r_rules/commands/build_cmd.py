@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from ..site.builder import OutputRefused, SiteBuildError, build_site
+from ..site.linkcheck import check_links
 from .common import layout_for, root_option
 
 
@@ -41,7 +43,6 @@ def build_cmd(root, out, offline, strict, check, site_url):
       l5r-rules build --check-links
       l5r-rules build --site-url https://example.github.io/l5r-rules/
     """
-    from ..site.builder import OutputRefused, SiteBuildError, build_site
 
     layout = layout_for(root)
     try:
@@ -55,8 +56,6 @@ def build_cmd(root, out, offline, strict, check, site_url):
     for message in result.warnings[:10]:
         click.echo(f"warning: {message}", err=True)
     if check:
-        from ..site.linkcheck import check_links
-
         report = check_links(result.out)
         for broken in report.broken:
             click.echo(f"broken link: {broken}", err=True)

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..site.linkcheck import check_links
 from .common import built_site, root_option, site_option
 
 
@@ -19,7 +20,6 @@ def check_links_cmd(root, site_dir):
     Example:
       l5r-rules build && l5r-rules check-links
     """
-    from ..site.linkcheck import check_links
 
     site = built_site(root, site_dir)
     report = check_links(site)

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from ..sourcecheck import check_sources
 from .common import layout_for, root_option
 
 
@@ -24,7 +25,6 @@ def check_sources_cmd(root, as_json):
     Example:
       l5r-rules check-sources --json
     """
-    from ..sourcecheck import check_sources
 
     reports = check_sources(layout_for(root))
     if as_json:

@@ -14,6 +14,8 @@ import sys
 
 import click
 
+from .common import environment_error
+
 
 class NotFound(Exception):
     """An id that is not in the knowledge base."""
@@ -39,7 +41,6 @@ def one_line_errors(fn):
             if isinstance(exc, (SearchUsageError, IndexUnwritable)):
                 click.echo(f"Error: {exc}", err=True)
                 sys.exit(2)
-            from .common import environment_error
 
             plain = environment_error(exc)
             if plain:  # the machine's problem (full disk, encoding), not the glossary's
@@ -61,14 +62,14 @@ def id_argument(value: str, name: str, example: str) -> str:
     """
     value = value.strip()
     if not value:
-        from ..search.errors import SearchUsageError
+        from ..search.errors import SearchUsageError  # on the way out, as above
 
         raise SearchUsageError(f"{name} is empty (e.g. {example})")
     return value
 
 
 def did_you_mean(wanted: str, known: list[str]) -> str:
-    import difflib
+    import difflib  # only for an id that is not there: `show` and `compare` of a known id never load it
 
     close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.6)
     return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""

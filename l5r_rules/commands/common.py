@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -29,7 +30,6 @@ def site_option(what: str):
 
 def built_site(root: Path | None, site_dir: Path | None) -> Path:
     """The built site (`--site`, else the checkout's site/); one line and exit 2 when there is none."""
-    import sys
 
     site = (site_dir or layout_for(root).root / "site").resolve()
     if not (site / "index.html").is_file():

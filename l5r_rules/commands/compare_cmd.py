@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
-from .common import root_option
+from .. import worddiff
+from ..search.engine import SearchUsageError, check_filter, open_engine
+from ..terminal import json_for_terminal
+from .clierrors import NotFound, did_you_mean, id_argument, one_line_errors
+from .common import root_option, skip_teardown
 
 
 @click.command("compare")
@@ -26,8 +32,6 @@ def compare_cmd(root, concept, editions, as_json):
     Example:
       l5r-rules compare ccg-bowing-and-straightening --editions gold,lotus,ivory
     """
-    from .clierrors import one_line_errors
-    from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -35,9 +39,6 @@ def compare_cmd(root, concept, editions, as_json):
 
 
 def _run(root, wanted, editions, as_json):
-    from .. import worddiff
-    from ..search.engine import SearchUsageError, check_filter, open_engine
-    from .clierrors import NotFound, did_you_mean, id_argument
 
     wanted = id_argument(wanted, "CONCEPT", "l5r-rules compare ccg-bowing-and-straightening")
     chosen = None
@@ -78,13 +79,9 @@ def _run(root, wanted, editions, as_json):
         for p in worddiff.pairs(game_of, columns)
     ]
     if as_json:
-        import json
-
-        from ..terminal import json_for_terminal
-
         data = {"concept": concept, "editions": order, "entries": entries, "diffs": diffs}
         click.echo(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)))
         return
-    from ..terminal.render import console, print_compare
+    from ..terminal.render import console, print_compare  # rich: for a terminal only, never with --json
 
     print_compare(concept, columns, diffs, console())

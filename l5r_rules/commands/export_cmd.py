@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from ..export import export_text, write_atomically
+from .clierrors import one_line_errors
 from .common import layout_for, root_option
 
 
@@ -32,13 +34,11 @@ def export_cmd(root, fmt, output):
     Example:
       l5r-rules export --format jsonl -o build/l5r.jsonl
     """
-    from .clierrors import one_line_errors
 
     one_line_errors(_run)(root, fmt, output)
 
 
 def _run(root, fmt, output):
-    from ..export import export_text, write_atomically
 
     layout = layout_for(root)
     text = export_text(layout, fmt)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 import sys
+from contextlib import nullcontext
 
 import click
 
 from ..importers.curated import ACCEPT_SIMILARITY
+from ..importers.run import run_import
+from ..locks import glossary_lock
 from .common import layout_for, root_option
 
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -71,10 +74,6 @@ def import_cmd(root, only, renames, accept_renames, keep_orphans):
       l5r-rules import --only lotus
       l5r-rules import --rename lotus-bowing=lotus-bowing-cards
     """
-    from contextlib import nullcontext
-
-    from ..importers.run import run_import
-    from ..locks import glossary_lock
 
     layout = layout_for(root)
     lock = glossary_lock(layout, click.echo) if layout.sources_registry.is_file() else nullcontext()

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 
 import click
 
+from ..crosslinks import compute_links, write_links
+from ..kb import load_kb
+from ..locks import glossary_lock
 from .common import layout_for, root_option
 
 
@@ -37,16 +41,11 @@ def link_cmd(root, show_report, as_json, check):
       l5r-rules link --report
       l5r-rules link --check --json > build/links.json
     """
-    from ..crosslinks import compute_links, write_links
-    from ..kb import load_kb
 
     layout = layout_for(root)
     if not layout.sources_registry.exists():
         click.echo(f"{layout.sources_registry}: no sources registry here: is --root a checkout?", err=True)
         sys.exit(1)
-    from contextlib import nullcontext
-
-    from ..locks import glossary_lock
 
     with nullcontext() if check else glossary_lock(layout, click.echo):  # one glossary writer at a time
         kb = load_kb(layout.root)

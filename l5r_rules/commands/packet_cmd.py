@@ -7,6 +7,11 @@ from pathlib import Path
 
 import click
 
+from ..packet import links
+from ..packet.output import OutputRefused
+from ..packet.plan import PlanError
+from ..packet.render import EngineMissing
+from ..packet.run import make_packets
 from .common import layout_for, root_option
 
 
@@ -71,11 +76,6 @@ def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder)
       l5r-rules packet --allow-placeholder --edition lcg   # a proof copy before publishing
       l5r-rules packet --edition lotus --changes gold-lotus --paper both --out /tmp/packets
     """
-    from ..packet import links
-    from ..packet.output import OutputRefused
-    from ..packet.plan import PlanError
-    from ..packet.render import EngineMissing
-    from ..packet.run import make_packets
 
     layout = layout_for(root)
     try:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import nullcontext
 
 import click
 
+from ..locks import glossary_lock
+from ..refresh import refresh
 from .common import layout_for, root_option
 
 
@@ -33,7 +36,6 @@ def refresh_cmd(root, check):
       l5r-rules refresh
       l5r-rules refresh --check
     """
-    from ..refresh import refresh
 
     layout = layout_for(root)
     if not layout.sources_registry.exists():
@@ -46,10 +48,6 @@ def refresh_cmd(root, check):
         click.echo(f"{name:<14}{state}{result.summary} ({seconds:.1f} s)")
         for line in result.problems + [f"out of date: {path}" for path in result.stale] + result.notes:
             click.echo(f"  {line}")
-
-    from contextlib import nullcontext
-
-    from ..locks import glossary_lock
 
     with nullcontext() if check else glossary_lock(layout, click.echo):  # one glossary writer at a time
         report = refresh(layout, check=check, on_step=show)

@@ -8,6 +8,13 @@ from pathlib import Path
 
 import click
 
+from .. import yamlio
+from ..engine import scenario
+from ..engine.errors import ScenarioError
+from ..engine.narrate import RuleTexts, as_text, grouped, narrate, outcome_lines, step_words
+from ..engine.scenario import Problem
+from ..layout import find_root
+
 
 @click.command("resolve")
 @click.argument("file", type=click.Path(path_type=Path))
@@ -40,8 +47,6 @@ def resolve_cmd(file, as_json, explain):
     Example:
       l5r-rules resolve tests/rulings/lotus/mary-todd-battle-province-1.yaml --explain
     """
-    from ..engine import scenario
-    from ..engine.errors import ScenarioError
 
     not_a_file = _not_a_file(file)
     if not_a_file:
@@ -80,8 +85,6 @@ def resolve_cmd(file, as_json, explain):
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         sys.exit(1 if mismatches else 0)
     if explain:
-        from ..engine.narrate import as_text
-
         click.echo(as_text(_narration(file, data, result=result)))
         click.echo("")
     else:
@@ -104,8 +107,6 @@ def _not_a_file(file: Path) -> str:
 
 
 def _narration(file: Path, data: dict, result=None, error=None):
-    from ..engine.narrate import RuleTexts, narrate
-    from ..layout import find_root
 
     return narrate(data, RuleTexts(find_root(Path(file).resolve().parent)), result=result, error=error)
 
@@ -116,7 +117,6 @@ def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
 
     The same test as tests/test_rulings.py: the expected text is part of the error's message.
     """
-    from .. import yamlio
 
     expected = data["expect"].get("error")
     matches = expected is not None and expected in error.message
@@ -147,8 +147,6 @@ def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
     elif matches:
         if explain:
-            from ..engine.narrate import as_text
-
             click.echo(as_text(_narration(file, data, error=exc)))
             click.echo("")
         else:
@@ -166,15 +164,12 @@ def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
 
 def _at(file: Path, path: tuple, message: str):
     """A Problem at the line of the field `path` in the scenario file."""
-    from .. import yamlio
-    from ..engine.scenario import Problem
 
     return Problem(tuple(path), message, yamlio.load_file(file).where(path)[0])
 
 
 def _print_result(data: dict, result) -> None:
     """The short form: the outcome in words and each step with the entry id it cites (--explain quotes them)."""
-    from ..engine.narrate import grouped, outcome_lines, step_words
 
     click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
     click.echo("outcome:")

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
-from .common import root_option
+from ..search.analysis import normalize
+from ..search.engine import SearchUsageError, search_once
+from ..search.querying import words_of
+from ..terminal.listing import print_results
+from .clierrors import one_line_errors
+from .common import root_option, skip_teardown
 
 
 @click.command("search")
@@ -36,8 +43,6 @@ def search_cmd(root, query, game, edition, kind, limit, as_json, explain):
       l5r-rules search "tie in a duel lotus" --json
       l5r-rules search "can a bowed personality defend" --explain
     """
-    from .clierrors import one_line_errors
-    from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -45,9 +50,6 @@ def search_cmd(root, query, game, edition, kind, limit, as_json, explain):
 
 
 def _run(root, query, game, edition, kind, limit, as_json, explain=False):
-    from ..search.analysis import normalize
-    from ..search.engine import SearchUsageError, search_once
-    from ..search.querying import words_of
 
     if not normalize(query).strip():
         raise SearchUsageError('empty query: type a few words, e.g. l5r-rules search "tie in a duel"')
@@ -58,10 +60,7 @@ def _run(root, query, game, edition, kind, limit, as_json, explain=False):
         )
     results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit, explain=explain)
     if as_json:
-        import json
-
         click.echo(json.dumps([h.as_json() for h in results.hits], ensure_ascii=False, indent=2))
         return
-    from ..terminal.listing import print_results
 
     print_results(results)

@@ -7,6 +7,9 @@ import sys
 
 import click
 
+from ..site import lan as site_lan
+from ..site.serve import make_server
+from ..site.serve import path_prefix as parse_prefix
 from .common import built_site, root_option, site_option
 
 
@@ -60,8 +63,6 @@ def serve_cmd(root, port, site_dir, lan, path_prefix):
       l5r-rules serve --lan
       l5r-rules serve --path-prefix /l5r-rules/
     """
-    from ..site.serve import make_server
-    from ..site.serve import path_prefix as parse_prefix
 
     try:
         prefix = parse_prefix(path_prefix)
@@ -91,20 +92,19 @@ def serve_cmd(root, port, site_dir, lan, path_prefix):
 
 
 def _announce_lan(port: int, under: str, root) -> None:
-    from ..site.lan import lan_addresses, offline_truth, qr_text
 
-    addresses = lan_addresses()
+    addresses = site_lan.lan_addresses()
     click.echo("WARNING: --lan: anyone on this network can read this site (read-only; nothing else is served).")
     if not addresses:
         click.echo(
             "no network address found for this machine; it listens on all of them: use its address from the "
             "network settings, port " + str(port)
         )
-        click.echo(offline_truth(root))
+        click.echo(site_lan.offline_truth(root))
         return
     for address in addresses:
         click.echo(f"on the network: http://{address}:{port}/{under}")
-    click.echo(offline_truth(root))
+    click.echo(site_lan.offline_truth(root))
     url = f"http://{addresses[0]}:{port}/{under}"
     click.echo(f"scan with a phone camera to open {url}:")
-    click.echo(qr_text(url))
+    click.echo(site_lan.qr_text(url))

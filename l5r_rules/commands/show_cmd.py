@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
-from .common import root_option
+from ..search.engine import open_engine
+from ..terminal import json_for_terminal
+from .clierrors import NotFound, did_you_mean, id_argument, one_line_errors
+from .common import root_option, skip_teardown
 
 
 @click.command("show")
@@ -18,8 +23,6 @@ def show_cmd(root, id, as_json):
     Example:
       l5r-rules show lotus-yu
     """
-    from .clierrors import one_line_errors
-    from .common import skip_teardown
 
     skip_teardown()  # read-only: the process may end right after its output
 
@@ -27,8 +30,6 @@ def show_cmd(root, id, as_json):
 
 
 def _run(root, wanted, as_json):
-    from ..search.engine import open_engine
-    from .clierrors import NotFound, did_you_mean, id_argument
 
     wanted = id_argument(wanted, "ID", "l5r-rules show lotus-bowing")
     with open_engine(root) as engine:
@@ -47,13 +48,9 @@ def _run(root, wanted, as_json):
             errata = engine.errata_for(payload["id"], *(i for ids in payload["entries"].values() for i in ids))
             data = {"type": "concept", "concept": payload, "entries": entries, "errata": errata}
     if as_json:
-        import json
-
-        from ..terminal import json_for_terminal
-
         click.echo(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)))
         return
-    from ..terminal.render import console, print_concept, print_entry
+    from ..terminal.render import console, print_concept, print_entry  # rich: for a terminal only, not --json
 
     if doctype == "entry":
         print_entry(payload, data["related"], data["errata"], console())

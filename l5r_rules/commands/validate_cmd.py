@@ -7,6 +7,7 @@ import time
 
 import click
 
+from ..checks.validate import run_all
 from .common import layout_for, root_option
 
 
@@ -22,7 +23,6 @@ def validate_cmd(root):
     Example:
       l5r-rules validate --root /tmp/glossary-copy
     """
-    from ..checks.validate import run_all
 
     start = time.perf_counter()
     problems, files = run_all(layout_for(root))

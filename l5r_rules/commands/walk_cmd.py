@@ -8,7 +8,10 @@ from pathlib import Path
 
 import click
 
-from .common import root_option
+from .. import walk, yamlio
+from ..walk import text
+from ..walk.text import cite
+from .common import layout_for, root_option
 
 
 @click.command("walk")
@@ -37,8 +40,6 @@ def walk_cmd(game, phase, edition, at, as_json, root):
       l5r-rules walk ccg turn --edition lotus
       l5r-rules walk lotus turn --at 4.4      # an edition id names its game too
     """
-    from .. import walk
-    from ..walk import text
 
     try:
         book = walk.book_for(game, edition)
@@ -65,8 +66,6 @@ def _emit(lines: list[str]) -> None:
 
 def _entries(root: Path | None, book) -> dict:
     """The cited entries, read from the checkout's glossary (none found: citations show ids only)."""
-    from .. import yamlio
-    from .common import layout_for
 
     try:
         layout = layout_for(root)
@@ -83,7 +82,6 @@ def _entries(root: Path | None, book) -> dict:
 
 
 def _rule(rule, entries: dict) -> dict:
-    from ..walk.text import cite
 
     return {"entry": rule.entry, "quote": rule.quote, "citation": cite(rule, entries)}
 
