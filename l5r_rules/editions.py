@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from .layout import Layout, find_root
+
 # NamedTuples and a plain class, not dataclasses: `l5r-rules search` imports this at every start.
 
 
@@ -96,9 +98,8 @@ class Registry:
 def load_registry(root: Path | None = None) -> Registry:
     """The registry of a checkout (GlossaryFileError if `_sources.yaml` is unsafe or off its schema)."""
     # Imported here, not at the top: `l5r-rules search` imports this module at every start and reads the
-    # registry from its index, never through the YAML loader (yaml, jsonschema) that these bring in.
+    # registry from its index, never through the YAML loader and schemas (yaml, jsonschema) it brings in.
     from .checked import load_checked
-    from .layout import Layout, find_root
 
     layout = Layout(root or find_root())
     return Registry.from_json(load_checked(layout.sources_registry, "sources", "L5R070"))

@@ -27,8 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import yamlio
+from .checks.validate import run_all
+from .crosslinks import compute_links, write_links
+from .generate import GENERATED_MARK, GenerateError, cards, errata
+from .importers.plan import make_plan
+from .importers.run import run_import
 from .kb import KnowledgeBase, load_kb
 from .layout import Layout
+from .sourcecheck import check_sources
 
 
 @dataclass
@@ -64,8 +70,6 @@ def _rel(layout: Layout, path) -> str:
 
 
 def step_import(run: Run) -> StepResult:
-    from .importers.plan import make_plan
-    from .importers.run import run_import
 
     layout, check = run.layout, run.check
     report = make_plan(layout) if check else run_import(layout)
@@ -89,7 +93,6 @@ def step_import(run: Run) -> StepResult:
 
 
 def step_link(run: Run) -> StepResult:
-    from .crosslinks import compute_links, write_links
 
     kb, check = run.kb(), run.check
     report = compute_links(kb)
@@ -101,7 +104,6 @@ def step_link(run: Run) -> StepResult:
 
 
 def _generated(build: Callable, run: Run) -> StepResult:
-    from .generate import GENERATED_MARK
 
     layout, check = run.layout, run.check
     gen = build(run.kb())
@@ -118,19 +120,16 @@ def _generated(build: Callable, run: Run) -> StepResult:
 
 
 def step_errata(run: Run) -> StepResult:
-    from .generate import errata
 
     return _generated(errata.build, run)
 
 
 def step_cards(run: Run) -> StepResult:
-    from .generate import cards
 
     return _generated(cards.build, run)
 
 
 def step_check_sources(run: Run) -> StepResult:
-    from .sourcecheck import check_sources
 
     reports = check_sources(run.layout)
     problems = []
@@ -152,7 +151,6 @@ def step_check_sources(run: Run) -> StepResult:
 
 
 def step_validate(run: Run) -> StepResult:
-    from .checks.validate import run_all
 
     problems, files = run_all(run.layout)
     return StepResult(
@@ -174,7 +172,6 @@ STEPS: tuple[tuple[str, Callable[[Run], StepResult]], ...] = (
 
 def run_step(step: Callable[[Run], StepResult], run: Run) -> StepResult:
     """One step; a glossary file it cannot read or a generator's refusal is a failed step, not an exception."""
-    from .generate import GenerateError
 
     layout = run.layout
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,8 +83,6 @@ class Document:
 
 def source_file_problem(layout: Layout, file: str) -> str | None:
     """Why a registry `file` cannot be read as a source, or None: it must be a regular file under sources/."""
-    import os
-    import stat
 
     path = layout.root / file
     try:

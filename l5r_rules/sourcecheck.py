@@ -22,6 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
+from .importers.entries import document_paragraphs
+from .importers.outline import document_outline
+from .importers.reading_order import apply_moves, reading_text
 from .kb import load_kb
 from .layout import Layout
 from .normalize import collapse, set_aside_list_marks, verbatim_form
@@ -63,9 +66,6 @@ class DocumentReport:
 
 
 def check_sources(layout: Layout) -> list[DocumentReport]:
-    from .importers.entries import document_paragraphs
-    from .importers.outline import document_outline
-    from .importers.reading_order import apply_moves, reading_text
 
     kb = load_kb(layout.root)
     skip_items = load_skip_list(layout)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 
 from ..normalize import collapse
+from ..registry import source_file_problem
 from .loaded import Glossary
 from .problems import Problem
 
@@ -186,7 +187,6 @@ def registry_games(g: Glossary) -> set[str] | None:
 
 def _registry_lines(g: Glossary) -> list[Problem]:
     """The registry names each game, edition and document once, and each document's file under sources/."""
-    from ..registry import source_file_problem
 
     out: list[Problem] = []
     reg = g.registry.data

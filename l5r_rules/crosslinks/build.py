@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, field
 
 from .. import yamlio
-from ..importers.run import CURATED, IMPORTED
+from ..importers.run import CURATED, IMPORTED, document_paragraphs
 from ..kb import KnowledgeBase
+from ..skiplist import load_skip_list, skipped_indices
 from .pagerefs import CANDIDATE, Reference, find_references, resolve, unscanned
 from .terms import TermIndex, clean
 from .toc import TocSection, sections
@@ -120,8 +121,6 @@ def marker_table(entries: list[dict]) -> list[TocSection]:
 
 def _outside_entries(doc, kb: KnowledgeBase) -> list[dict]:
     """Page-like tokens in the paragraphs no entry holds (the skip list's), each with the skip reason."""
-    from ..importers.run import document_paragraphs
-    from ..skiplist import load_skip_list, skipped_indices
 
     paras = document_paragraphs(doc, kb.layout)
     items = [i for i in load_skip_list(kb.layout) if i.document == doc.id]

@@ -36,7 +36,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
+from ..kb import load_kb
 from ..normalize import collapse
 
 RULES = ("italics", "bold", "quoted", "capitalized", "apposition", "bonus", "played", "karte")
@@ -232,9 +234,6 @@ def unsettled(
 
 
 def main() -> None:  # pragma: no cover - a reading aid: `python -m l5r_rules.generate.card_candidates`
-    from pathlib import Path
-
-    from ..kb import load_kb
 
     kb = load_kb(Path.cwd())
     for (edition, name), found in sorted(candidates(kb.entries.values()).items()):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import yamlio
 from ..cardtext import card_erratum_entries, whats_new_items
 from ..checks.curated import errata_curated_problems
+from ..crosslinks import compute_links
 from ..kb import KnowledgeBase
 from ..normalize import collapse
 from ..vocab import slugify
@@ -133,7 +134,6 @@ def _problems(kb: KnowledgeBase) -> list:
 
 def build(kb: KnowledgeBase) -> Generated:
     """Every errata record file, from the knowledge base as it is on disk (GenerateError if it cannot be built)."""
-    from ..crosslinks import compute_links
 
     curated = load_curated(kb, kb.layout.errata_curated, "errata_curated", "L5R072", _problems, kb.layout.errata)
     whats_new = curated.get("whats_new")

@@ -44,7 +44,7 @@ def render_html(context: dict) -> str:
 
 def weasyprint():
     """The WeasyPrint module, or EngineMissing with the install step when it or pango is missing."""
-    try:
+    try:  # imported here: without pango this is one line (EngineMissing), and planning runs without it
         import weasyprint as wp
     except ImportError as exc:
         raise EngineMissing(f"the PDF engine is not installed ({exc}): run `bash scripts/setup.sh`") from None

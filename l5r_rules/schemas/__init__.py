@@ -6,6 +6,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from jsonschema import Draft202012Validator
+
 SCHEMA_DIR = Path(__file__).resolve().parent
 
 
@@ -17,6 +19,5 @@ def schema(name: str) -> dict:
 
 @cache
 def validator(name: str):
-    from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema(name))

@@ -20,10 +20,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import jinja2
+
 from .. import siteurl
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import Layout, find_root
+from ..registry import load_registry_data
+from ..search import webindex
+from ..search.engine import open_engine
+from ..search.errors import IndexDamaged, IndexUnwritable
 from ..urls import Urls
 from . import api, generator, offline_app, outdir, redirects
 from .pages import nav, plan_pages, render_pages
@@ -118,7 +124,6 @@ def build_site(
         outdir.check_output(out, keep_whole, keep_out)
     except outdir.OutputRefused as exc:
         raise OutputRefused(str(exc)) from None
-    from ..registry import load_registry_data
 
     load_registry_data(layout)  # not a checkout: say so before anything (build/, its lock) is created
     layout.build.mkdir(parents=True, exist_ok=True)
@@ -242,9 +247,6 @@ def _build_locked(
 
 def _search_index(layout: Layout, site: Path, offline: bool, say: Progress) -> dict[str, int]:
     """The CLI's search index, exported for the search page (search/webindex.py) into assets/search/."""
-    from ..search import webindex
-    from ..search.engine import open_engine
-    from ..search.errors import IndexDamaged, IndexUnwritable
 
     try:
         with open_engine(layout.root, report=say) as engine:
@@ -254,6 +256,5 @@ def _search_index(layout: Layout, site: Path, offline: bool, say: Progress) -> d
 
 
 def jinja_errors() -> tuple[type[Exception], ...]:
-    import jinja2
 
     return (jinja2.TemplateError,)

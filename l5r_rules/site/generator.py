@@ -67,6 +67,7 @@ def generate(
     address (siteurl.py) for canonical links and the sitemap, and the offline notice names it
     (`extra.l5r_site_url`). GeneratorError on failure.
     """
+    # mkdocs (~0.3 s to import) loads only to generate: the packet reads site_url() from here without it
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import MkDocsException
 
@@ -105,7 +106,7 @@ def _config(
     stamp: dict | None,
     public: siteurl.SiteUrl | None,
 ):
-    from mkdocs.config import load_config
+    from mkdocs.config import load_config  # see generate()
 
     config_file = root / CONFIG_FILE
     if not config_file.is_file():

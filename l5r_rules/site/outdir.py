@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ..locks import file_lock
+
 MARKER = ".l5r-rules-site"
 LOCK_NAME = ".site-build.lock"
 # Fault injection for the crash-safety test: the build kills itself at this point.
@@ -112,7 +114,6 @@ def clean_leftovers(out: Path, work_parent: Path, work_prefix: str) -> list[str]
 
 def build_lock(folder: Path, say: Callable[[str], None]):
     """Hold an exclusive lock on `folder`/LOCK_NAME; a second build waits and says so."""
-    from ..locks import file_lock
 
     path = folder / LOCK_NAME
     return file_lock(path, f"another build of this checkout is running (lock {path}); waiting for it to finish", say)

@@ -21,12 +21,14 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import citation, worddiff
+from .. import citation, walk, worddiff, yamlio
 from .. import urls as U
-from ..blocks import anchor_of
+from ..blocks import anchor_of, parser, top_level_blocks
 from ..bookorder import book_blocks
+from ..codes import CODES
 from ..normalize import collapse
 from ..vocab import LANGUAGE_NAMES, slugify
+from . import api
 from .diff import diff_html
 from .schemadoc import available as available_schemas
 from .schemadoc import schema_doc
@@ -115,7 +117,6 @@ class PageHelpers:
 
     def rule_quote(self, quote) -> Markup:
         """A quoted rule sentence (engine/quotes.py), its Markdown emphasis rendered, linked to its paragraph."""
-        from ..blocks import parser
 
         inline = Markup(parser().renderInline(quote.text))
         more = Markup(" …") if quote.cut else Markup("")
@@ -146,7 +147,6 @@ class PageHelpers:
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown (emphasis) as safe HTML; raw HTML is shown as text."""
-        from ..blocks import parser
 
         return Markup(parser().renderInline(text))
 
@@ -163,7 +163,6 @@ class PageHelpers:
 @cache
 def _collapsed_blocks(text: str) -> tuple[str, ...]:
     """An entry text's top-level blocks (the site's paragraph anchors), whitespace collapsed: parsed once per text."""
-    from ..blocks import top_level_blocks
 
     return tuple(collapse(block) for block in top_level_blocks(text))
 
@@ -304,8 +303,6 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
             )
         )
     pages += _timing_pages(data)
-    from .. import yamlio
-    from ..codes import CODES
 
     bounds = {
         "file_kib": yamlio.MAX_FILE_BYTES // 1024,
@@ -313,7 +310,6 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
         "depth": yamlio.MAX_DEPTH,
         "int_digits": yamlio.MAX_INT_DIGITS,
     }
-    from . import api
 
     names = available_schemas()
     pages.append(
@@ -351,7 +347,6 @@ def _foreign_books(data: SiteData) -> list[dict]:
 
 def _timing_books(data: SiteData) -> list:
     """The timing walker's books (l5r_rules/walk) whose edition the site has, in the site's edition order."""
-    from .. import walk
 
     books = walk.books()
     return [books[e] for e in data.editions if e in books]

@@ -10,11 +10,14 @@ engine's one-line reason for the JSON API; pages show the narration.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import yamlio
+from ..engine import EngineError, run_scenario
+from ..engine.narrate import RuleTexts, narrate
 from ..layout import Layout
 
 
@@ -39,8 +42,6 @@ class ScenarioView:
 
 def _jsonable(value):
     if hasattr(value, "__dataclass_fields__"):
-        import dataclasses
-
         return _jsonable(dataclasses.asdict(value))
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
@@ -67,8 +68,6 @@ def scenario_files(layout: Layout) -> list[Path]:
 
 def load_scenarios(layout: Layout, texts=None) -> list[ScenarioView]:
     """Every scenario, resolved and narrated; `texts` (engine.narrate.RuleTexts) defaults to the checkout's."""
-    from ..engine import EngineError, run_scenario
-    from ..engine.narrate import RuleTexts, narrate
 
     texts = texts or RuleTexts(layout.root)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from .. import yamlio
+from ..engine import RULESETS, schema_gen
 from ..schemas import SCHEMA_DIR, schema
 
 KNOWN_ORDER = ("entry", "concept", "errata", "scenario")
@@ -214,7 +216,6 @@ def fields(node: dict, root: dict, prefix: str, shared: frozenset = frozenset())
 
 def _shared_shapes(root: dict) -> frozenset:
     """Shapes used by several procedures that have fields of their own (an army, a card): documented once."""
-    from ..engine import schema_gen
 
     own = {p.def_name(part) for p in schema_gen.procedures() for part in ("given", "choices", "outcome")}
     return frozenset(
@@ -225,7 +226,6 @@ def _shared_shapes(root: dict) -> frozenset:
 
 
 def _cited(proc) -> tuple[Cited, ...]:
-    from ..engine import RULESETS
 
     out = []
     for rs in RULESETS.values():
@@ -240,8 +240,6 @@ def _cited(proc) -> tuple[Cited, ...]:
 
 def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
     """Per game: its rulesets, procedures (shapes from the checked-in schema) and example scenario."""
-    from .. import yamlio
-    from ..engine import RULESETS, schema_gen
 
     defs = root.get("$defs", {})
     games = []

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..editions import Registry
+from ..engine.narrate import RuleTexts
 from ..kb import KnowledgeBase
 from ..vocab import slugify
 from . import scenarios as scenario_mod
@@ -117,8 +118,6 @@ def site_data(kb: KnowledgeBase, with_scenarios: bool = True) -> SiteData:
     data.errata_by_card = dict(sorted(by_card.items(), key=lambda kv: (slugify(kv[0]), kv[0])))
     data.authority = kb.authority
     if with_scenarios:
-        from ..engine.narrate import RuleTexts
-
         data.scenarios = scenario_mod.load_scenarios(kb.layout, RuleTexts.of_kb(kb))
         index: dict[str, list[int]] = defaultdict(list)
         for i, view in enumerate(data.scenarios):

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import yamlio
+from ..schemas import validator
 
 SEQUENCES = Path(__file__).resolve().parent / "sequences"
 KINDS = ("actions", "interrupts", "reactions", "forced")
@@ -114,7 +115,6 @@ def _rules(nodes) -> tuple[Rule, ...]:
 
 def load(path: Path) -> Book:
     """One sequence file, checked against its schema and for references inside it (WalkError: file:line)."""
-    from ..schemas import validator
 
     loaded = yamlio.load_file(path)
     if loaded.problems:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import shutil
 import textwrap
 
-from . import KINDS, Book, Phase, Rule, Step, WalkError
+from ..citation import of_entry
+from . import KINDS, Book, Phase, Rule, Step, WalkError, books
 
 WINDOW_MARK = "◇"
 KIND_TITLES = {
@@ -33,7 +34,6 @@ def _wrap(text: str, indent: str, later: str | None = None) -> list[str]:
 
 def cite(rule: Rule, entries: dict) -> str:
     """'entry-id: Document [edition], Section › Sub-section' (the id alone when the entry is not at hand)."""
-    from ..citation import of_entry
 
     entry = entries.get(rule.entry)
     return f"{rule.entry}: {of_entry(entry).full()}" if entry else rule.entry
@@ -86,7 +86,6 @@ def book_lines(book: Book) -> list[str]:
 
 
 def _edition_flag(book: Book) -> str:
-    from . import books
 
     return f" --edition {book.edition}" if sum(b.game == book.game for b in books().values()) > 1 else ""
 
