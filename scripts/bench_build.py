@@ -12,6 +12,7 @@ worker and API <= 20 s and <= 60 MB.
 from __future__ import annotations
 
 import argparse
+import copy
 import gzip
 import shutil
 import statistics
@@ -30,8 +31,6 @@ from l5r_rules.site.offline_app import precache_files  # noqa: E402
 
 def subset(kb, share: float):
     """The same knowledge base with every edition cut to its first `share` of entries (source order)."""
-    import copy
-
     small = copy.copy(kb)
     keep = {}
     for edition in {e["edition"] for e in kb.entries.values()}:

@@ -31,11 +31,14 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import bench_search_site  # noqa: E402  (beside this script; selenium loads only when it drives a browser)
 
 from l5r_rules.layout import Layout  # noqa: E402
 from l5r_rules.search import evaluation  # noqa: E402
@@ -135,10 +138,6 @@ def main() -> int:
 
 def browser(site: Path | None) -> None:
     """The site's search in chromium (bench_search_site.py), on a given site or one built now."""
-    import tempfile
-
-    import bench_search_site
-
     questions = [q.q for q in evaluation.load_questions(ROOT / "tests" / "search_eval_unseen.yaml", "tune")][:30]
     with tempfile.TemporaryDirectory(prefix="bench-site-", dir=ROOT / "build") as tmp:
         bench_search_site.report(site or bench_search_site.build(Path(tmp) / "site"), questions)

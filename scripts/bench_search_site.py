@@ -30,6 +30,11 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from l5r_rules.search import evaluation  # noqa: E402
+from l5r_rules.search.webindex import FOLDER  # noqa: E402
+from l5r_rules.site.builder import build_site  # noqa: E402
+from l5r_rules.site.serve import make_server  # noqa: E402
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 THROTTLE = 4
@@ -46,14 +51,13 @@ def pct(values: list[float], p: float) -> float:
 
 
 def sizes(site: Path) -> dict[str, tuple[int, int]]:
-    from l5r_rules.search.webindex import FOLDER
-
     return {
         p.name: (len(p.read_bytes()), len(gzip.compress(p.read_bytes(), 6))) for p in sorted((site / FOLDER).iterdir())
     }
 
 
 def _driver(profile: Path):
+    # selenium is imported only to drive the browser: bench_search.py imports this script for available()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -99,8 +103,6 @@ _KEY = (
 
 
 def measure(site: Path, questions: list[str], loads: int = 5) -> dict:
-    from l5r_rules.site.serve import make_server
-
     server = make_server(site, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -157,14 +159,10 @@ def report(site: Path, questions: list[str], loads: int = 5) -> None:
 
 
 def build(out: Path) -> Path:
-    from l5r_rules.site.builder import build_site
-
     return build_site(ROOT, out).out
 
 
 def main() -> int:
-    from l5r_rules.search import evaluation
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
     ap.add_argument("--questions", type=int, default=30, help="tune questions typed key by key")
