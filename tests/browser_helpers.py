@@ -40,6 +40,9 @@ class Device(NamedTuple):
 
 
 DEVICES = {"phone": Device(390, 844, 2, True), "desktop": Device(1280, 800, 1, False)}
+# A host name on the hall's network that chromium resolves to 127.0.0.1: plain http, not a secure
+# origin (test_browser_publish.py); 127.0.0.1 itself counts as secure, like https.
+HALL_HOST = "rules-hall.test"
 
 
 def missing_browser() -> str | None:
@@ -63,17 +66,19 @@ SERVED_ORIGINS: set[str] = set()
 
 
 class Server:
-    """`l5r-rules serve` of one site on one port, so that it can be stopped and started again (same origin)."""
+    """`l5r-rules serve` of one site on one port, so that it can be stopped and started again (same origin);
+    with `prefix` ("/l5r-rules/") under that sub-path, as a static host publishes it (`--path-prefix`)."""
 
-    def __init__(self, site: Path):
-        self.site, self.port, self.proc = site, free_port(), None
-        self.base = f"http://127.0.0.1:{self.port}/"
-        self.origin = self.base.rstrip("/")
+    def __init__(self, site: Path, prefix: str = ""):
+        self.site, self.port, self.proc, self.prefix = site, free_port(), None, prefix
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.base = self.origin + (prefix or "/")
 
     def start(self) -> Server:
-        SERVED_ORIGINS.add(self.origin)
+        SERVED_ORIGINS.update({self.origin, self.origin.replace("127.0.0.1", HALL_HOST)})
         self.proc = subprocess.Popen(
-            [str(CLI), "serve", "--port", str(self.port), "--site", str(self.site)],
+            [str(CLI), "serve", "--port", str(self.port), "--site", str(self.site)]
+            + (["--path-prefix", self.prefix] if self.prefix else []),
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -119,6 +124,7 @@ def new_driver(width: int, height: int, profile: Path):
         "--metrics-recording-only",
         f"--user-data-dir={profile}",
         f"--window-size={width},{height}",
+        f"--host-resolver-rules=MAP {HALL_HOST} 127.0.0.1",
     ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})

@@ -92,15 +92,9 @@ def site_server(browser, real_site):
 
 
 @pytest.fixture
-def phone(browser, site_server):
+def phone(browser):
     """The browser as a 390x844 phone, with nothing left of earlier tests."""
     return browser.use("phone")
-
-
-@pytest.fixture
-def desktop(browser, site_server):
-    """The browser as a 1280x800 desktop, with nothing left of earlier tests."""
-    return browser.use("desktop")
 
 
 # --- where the suite's time goes ---------------------------------------------------------------

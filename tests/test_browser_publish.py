@@ -11,131 +11,35 @@ and the offline copy are exercised under a sub-path, as a static host publishes 
   is not a secure context): the first screen says "Not saved on this phone", names the published
   address to open instead, and no service worker is registered.
 
-Screenshots: build/screenshots/publish-*.png.
+Screenshots: build/screenshots/publish-*.png. The browser is the session's (conftest.py: `phone`).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from browser_helpers import HALL_HOST, Server, shot, wait
+from helpers import FIXTURES
 
 from l5r_rules.site.builder import build_site
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURE_ROOT = ROOT / "tests" / "fixtures" / "site"
-SHOTS = ROOT / "build" / "screenshots"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 PUBLISHED = "https://judges.example.org/l5r-rules/"
-HALL_HOST = "rules-hall.test"  # a name on the hall's network: plain http, not a secure origin
-PHONE = (390, 844)
-
-pytestmark = pytest.mark.skipif(
-    not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)), reason="chromium/chromedriver not installed"
-)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """`l5r-rules serve --path-prefix /l5r-rules/` on one port, stoppable (the network gone)."""
-
-    def __init__(self, site: Path):
-        self.site, self.port, self.proc = site, _free_port(), None
-        self.base = f"http://127.0.0.1:{self.port}/l5r-rules/"
-
-    def start(self) -> None:
-        cli = Path(sys.executable).parent / "l5r-rules"
-        args = [str(cli), "serve", "--port", str(self.port), "--site", str(self.site), "--path-prefix", "/l5r-rules/"]
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.base, timeout=1)
-                return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        pytest.fail("l5r-rules serve did not start")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-        self.proc = None
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    root = shutil.copytree(FIXTURE_ROOT, tmp_path_factory.mktemp("publish-browser") / "root")
+def server(browser, tmp_path_factory):
+    """The fixture built for PUBLISHED, served under its sub-path (a site of this module's own: the
+    session's server serves the real site at the root)."""
+    root = shutil.copytree(FIXTURES / "site", tmp_path_factory.mktemp("publish-browser") / "root")
     build_site(root, root / "site", site_url=PUBLISHED)
-    srv = Server(root / "site")
-    srv.start()
+    srv = Server(root / "site", prefix="/l5r-rules/").start()
     yield srv
     srv.stop()
 
 
-def _phone(profile: Path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        "--disable-extensions",
-        f"--user-data-dir={profile}",
-        f"--window-size={PHONE[0]},{PHONE[1]}",
-        f"--host-resolver-rules=MAP {HALL_HOST} 127.0.0.1",
-    ):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True},
-    )
-    driver.execute_cdp_cmd("Network.enable", {})
-    return driver
-
-
-@pytest.fixture
-def phone():
-    profile = Path(tempfile.mkdtemp(prefix="chromium-publish-"))
-    driver = _phone(profile)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
-
 def _wait(driver, condition, timeout=30):
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
-
-
-def _shot(driver, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+    return wait(driver, condition, timeout)
 
 
 def status(driver) -> dict:
@@ -169,7 +73,7 @@ def test_secure_origin_under_a_sub_path_saves_and_works_without_a_network(server
         "return navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL"
     )
     assert scope == server.base + "sw.js"
-    _shot(phone, "publish-home-saved")
+    shot(phone, "publish-home-saved")
 
     # no network at all: DevTools offline and the server stopped; pages and search under the sub-path
     network(phone, online=False)
@@ -184,7 +88,7 @@ def test_secure_origin_under_a_sub_path_saves_and_works_without_a_network(server
         hits = _wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "ol.l5r-results > li a[href]"))
         assert hits and "bow" in hits[0].text.lower()
         assert status(phone)["state"] == "saved"  # the search page says it too
-        _shot(phone, "publish-search-offline")
+        shot(phone, "publish-search-offline")
         hits[0].click()
         _wait(phone, lambda d: "/entries/" in d.current_url or "/concepts/" in d.current_url)
         assert phone.current_url.startswith(server.base)
@@ -205,7 +109,7 @@ def test_plain_http_on_the_hall_network_says_not_saved_and_where_to_go(server, p
     assert f"Open {PUBLISHED} once over the internet" in shown["text"]
     assert phone.execute_script("return window.isSecureContext") is False
     assert phone.execute_script("return 'serviceWorker' in navigator") is False  # nothing can be kept here
-    _shot(phone, "publish-home-plain-http")
+    shot(phone, "publish-home-plain-http")
     # the search still answers while connected
     phone.get(hall + "search/?q=bowing")
     _wait(phone, lambda d: d.find_elements("css selector", "ol.l5r-results > li"))
