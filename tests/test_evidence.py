@@ -144,10 +144,8 @@ def test_every_errata_record_carries_evidence(repo_root):
     assert records and all(r.get("evidence") for r in records)
 
 
-def test_concept_page_folds_the_quotes_under_each_claim(repo_root):
-    from tests.test_site import built_fixture_site
-
-    page = (built_fixture_site() / "concepts/bowing/index.html").read_text()
+def test_concept_page_folds_the_quotes_under_each_claim(fixture_site):
+    page = (fixture_site / "concepts/bowing/index.html").read_text()
     folded = re.findall(r'<details class="l5r-evidence"[^>]*>(.*?)</details>', page, re.S)
     assert len(folded) >= 2  # the summary's and the difference's
     # each quote links to the paragraph it comes from (the entry page's anchor), not just the entry
