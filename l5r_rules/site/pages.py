@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from .. import citation, walk, worddiff, yamlio
 from .. import urls as U
-from ..blocks import anchor_of, parser, top_level_blocks
+from ..blocks import anchor_of, block_anchors, parser, top_level_blocks
 from ..bookorder import book_blocks
 from ..codes import CODES
 from ..normalize import collapse
@@ -99,8 +99,6 @@ class PageHelpers:
         return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), concept["title"])
 
     def text(self, entry: dict) -> Markup:
-        from ..blocks import block_anchors
-
         doc = self.data.document_of(entry)
         return render_text(entry["text"], entry["id"], block_anchors(entry), doc.source_breaks() if doc else ())
 

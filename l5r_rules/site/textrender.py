@@ -27,6 +27,7 @@ from markupsafe import Markup, escape
 from ..blocks import BLOCK_OPENERS as _BLOCK_OPENERS
 from ..blocks import paragraph_anchor
 from ..blocks import parser as _parser
+from ..normalize import collapse
 
 
 def render_text(
@@ -141,8 +142,6 @@ def _tab_table(md, lines: list[str], anchor: str | None) -> str:
 
 def _break_notes(lines: list[str], breaks: tuple[tuple[str, str], ...]) -> list:
     """A note in our words after a block that stops where the source itself breaks off."""
-    from ..normalize import collapse
-
     last = collapse(" ".join(lines))
     return [
         _html(
