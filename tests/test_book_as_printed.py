@@ -348,3 +348,15 @@ def test_a_search_passage_keeps_list_items_as_items(kb):
     assert len(windows) > 1 and windows[0].startswith("- ◆")
     assert all(line.startswith("- ◆") for w in windows for line in w.splitlines()[1:])  # each item on its own line
     assert any(len(w.splitlines()) > 1 for w in windows)
+
+
+def test_battle_for_rokugan_sections_follow_the_books_chapters(repo_root):
+    """'Weitere Regeln' opens a chapter of its own (the file marks it '##' under 'Spielende'): the rules after
+    it are filed under it, not under the game end (issue 25: the breadcrumbs filed Ronin under 'Spielende')."""
+    kb = load_kb(repo_root)
+    sections = {e["id"]: e["source"]["section"] for e in kb.entries_of("bfr")}
+    assert sections["bfr-ronin"] == ["Weitere Regeln", "Ronin"]
+    assert sections["bfr-erfolgreiche-verteidigung"][0] == "Weitere Regeln"
+    assert sections["bfr-spielende"] == ["Spielende"]
+    assert all(path[0] != "Spielende" for eid, path in sections.items() if eid != "bfr-spielende")
+    assert sections["bfr-ehre-am-spielende"][0] == "Kurzübersicht"
