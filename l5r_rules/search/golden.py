@@ -1,0 +1,187 @@
+"""The golden rankings: every evaluation question's top 10 as the CLI ranks it, one file.
+
+Why: the site's search is a second implementation of the ranking (site_overrides/assets/javascripts/
+search/); it must rank exactly as `l5r-rules search` does (issue 27). `tests/search_golden.jsonl` holds,
+for every question of the project's own set, both halves of every unseen set and the planner's rarer
+paths (TRICKY), the ids of the first 10 hits with the passage each shows (`id#p3`: the anchor on the
+entry's page without the entry's id). `tests/test_search_golden.py` checks that the CLI still ranks so
+(rankings unchanged, not just recall), and `tests/test_browser_search.py` that the browser's ranking,
+run headless without the page, gives every line at 100 %.
+
+A change that means to rank differently rewrites the file on purpose, and its diff shows every question
+that moved:
+
+    .venv/bin/python -m l5r_rules.search.golden --write      # or --check (exit 1 on any difference)
+
+Nothing here scores a set: the file holds no answers, only rankings.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import evaluation
+
+GOLDEN = Path("tests") / "search_golden.jsonl"
+DEPTH = 10
+
+# (name, eval file under tests/, split or None)
+SETS = (
+    ("own", "search_eval.yaml", None),
+    *(
+        (f"unseen{n or ''}:{split}", f"search_eval_unseen{n or ''}.yaml", split)
+        for n in ("", 2, 3, 4, 5)
+        for split in evaluation.SPLITS
+    ),
+)
+
+# Questions that take the planner's rarer paths: Unicode spellings, typos, compounds, edition words,
+# pasted colour codes, question and stop words only, empty; some with an edition filter (?edition=).
+TRICKY = (
+    "Ka\u0308mpfe abhandeln",
+    "Spiel\u00adende",
+    "\uff42\uff4f\uff57",
+    "bow\u2122 ability",
+    "\x1b[31mbowed\x1b[0m personality",
+    "imperail favor",
+    "Kuestenprovinz",
+    "Schlachtfeldmarker legen",
+    "wann endet das spiel",
+    "was ist ein Hafen",
+    "tap a card lotus",
+    "gold and lotus bowing",
+    "gold cost",
+    "rule of presence",
+    "requirment honor",
+    "what is",
+    "the of and",
+    "!!!",
+    "",
+    "lotus",  # a book named, nothing else: where its rules begin
+    "worum gehts bei kampf um rokugan",
+    "ccg",
+    "bowing ccg vs lcg",  # a game and another game's edition: both
+    "kiho need to bow the monk? gold",  # "gold" the edition
+    "5 gold for a follower",  # "gold" the currency
+    "was that in gold too",  # is Gold like the others: a boost only
+    "leftover gold after buying a holding ivory",  # the currency beside an edition word
+    "produce gold vs lotus",
+    "straigten phase lotus",  # a typo's reading earns the heading bonus
+    "constructor phase",  # words that are also property names of every JavaScript object
+    "__proto__ toString hasOwnProperty valueOf",
+    "Konstruktor constructorphase",
+    "bow\udc80ing",  # a lone surrogate is dropped alone (the site's pattern took the "w" before it too)
+    "\U0001f600" * 600 + " bowing",  # cut at 1000 characters as Python counts them, not UTF-16 units
+    "b\u00f8wing \u0131vory \u1e27onor",  # ø ı ḧ: letters the rulebooks never use, folded as whoosh folds them
+    "gro\u00dferkampf",  # "außer", "größer": compound parts whose stem is German only as typed, not folded
+    "dasswuerde",  # "würde" is a German stop word: no part, though its folded spelling "wurde" stems to one
+    "too stole forest lotus",  # two passages of one entry tie: the earlier one is shown
+    "Kampf Provinz battle for rokugan",  # the "for" of a game's name does not make the question English
+    "imperial favor gold vs new card game",  # nor does its "new" ask for what's new pages
+    "yu trait in gold or ivory?",  # a concept the editions searched lack, shown from another edition
+    "fortifications in ivory?",
+)
+# (question, edition filter): the page's ?edition= is the CLI's --edition
+FILTERED = (
+    ("rule of presence", "lotus"),
+    ("bowing ccg", "lcg"),
+    ("bowing", " Lotus "),
+    ("honor", "gold"),
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    set: str
+    q: str
+    edition: str | None = None
+
+    def key(self) -> tuple:
+        return (self.set, self.q, self.edition)
+
+
+def cases(root: Path) -> list[Case]:
+    """Every question the golden file ranks, in file order."""
+    out = []
+    for name, file, split in SETS:
+        out += [Case(name, q.q) for q in evaluation.load_questions(root / "tests" / file, split)]
+    out += [Case("tricky", q) for q in TRICKY]
+    out += [Case("filtered", q, edition) for q, edition in FILTERED]
+    return out
+
+
+def ranked(hits) -> list[str]:
+    """`id#anchor` of engine hits, the anchor without its entry's id (`lotus-bowing#p1`)."""
+    out = []
+    for hit in hits:
+        entry = hit.payload["id"]
+        anchor = (hit.passage or {}).get("anchor")
+        out.append(entry + ("#" + shorten(entry, anchor) if anchor else ""))
+    return out
+
+
+def shorten(entry: str, anchor: str) -> str:
+    return anchor[len(entry) + 1 :] if anchor.startswith(entry + "-") else anchor
+
+
+def rank(engine, case: Case) -> list[str]:
+    return ranked(engine.search(case.q, edition=case.edition, limit=DEPTH).hits)
+
+
+def line(case: Case, top: list[str]) -> str:
+    row = {"set": case.set, "q": case.q, **({"edition": case.edition} if case.edition else {}), "top": top}
+    return json.dumps(row, ensure_ascii=True)
+
+
+def read(path: Path) -> list[tuple[Case, list[str]]]:
+    rows = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(text)
+        rows.append((Case(row["set"], row["q"], row.get("edition")), row["top"]))
+    return rows
+
+
+def current(root: Path) -> list[tuple[Case, list[str]]]:
+    """Every case ranked by the CLI's engine on the checkout at `root` now."""
+    from .engine import open_engine
+
+    with open_engine(root) as engine:
+        return [(case, rank(engine, case)) for case in cases(root)]
+
+
+def differences(expected: list[tuple[Case, list[str]]], got: list[tuple[Case, list[str]]]) -> list[str]:
+    """One line per case whose ranking differs, or that one side lacks."""
+    want = {c.key(): top for c, top in expected}
+    have = {c.key(): top for c, top in got}
+    out = []
+    for key in dict.fromkeys([*want, *have]):
+        if want.get(key) != have.get(key):
+            out.append(
+                f"{key[0]} {key[1]!r}{' edition=' + key[2] if key[2] else ''}: {want.get(key)} -> {have.get(key)}"
+            )
+    return out
+
+
+def main(argv: list[str]) -> int:
+    root = Path(__file__).resolve().parents[2]
+    if argv not in (["--write"], ["--check"]):
+        print("usage: python -m l5r_rules.search.golden --write|--check", file=sys.stderr)
+        return 2
+    got = current(root)
+    path = root / GOLDEN
+    if argv == ["--write"]:
+        path.write_text("".join(line(c, top) + "\n" for c, top in got), encoding="utf-8")
+        print(f"{path}: {len(got)} questions")
+        return 0
+    diff = differences(read(path), got)
+    for d in diff[:50]:
+        print(d)
+    print(f"{len(got) - len(diff)} of {len(got)} questions rank as {GOLDEN} says")
+    return 1 if diff else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
