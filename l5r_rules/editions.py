@@ -34,6 +34,8 @@ class EditionInfo(NamedTuple):
     badge: str
     words: tuple[str, ...] = ()
     soft_words: tuple[str, ...] = ()
+    glossary_is_rules: bool = False  # its glossary entries are its rules, not definitions (search policy)
+    hints: bool = False  # it has search hints, glossary/hints/<id>.yaml
 
 
 class Registry:
@@ -74,6 +76,10 @@ class Registry:
         """Position in publication order (unknown editions last), for sorting."""
         return self.order.index(edition_id) if edition_id in self._by_id else len(self.editions)
 
+    def facts(self) -> dict[str, dict]:
+        """Edition id -> its properties (what the search policy's rules may test: `edition: ...`)."""
+        return {e.id: e._asdict() for e in self.editions}
+
     def to_json(self) -> dict:
         return {"games": [g._asdict() for g in self.games], "editions": [e._asdict() for e in self.editions]}
 
@@ -89,6 +95,8 @@ class Registry:
                 e["badge"],
                 tuple(e.get("words") or ()),
                 tuple(e.get("soft_words") or ()),
+                bool(e.get("glossary_is_rules")),
+                bool(e.get("hints")),
             )
             for e in data.get("editions") or ()
         )

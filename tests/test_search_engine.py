@@ -158,26 +158,26 @@ def test_words_naming_a_kind_of_entry_are_cues(question, kinds):
 
 
 def test_an_entry_of_the_kind_the_question_names_counts_more(engine, monkeypatch):
-    from l5r_rules.search import engine as engine_module
-    from l5r_rules.search import querying
+    from l5r_rules.search import policy, querying
 
     plain = engine.search("bowing straighten")
     monkeypatch.setitem(querying.KIND_CUES, "glossary-term", frozenset({"straighten"}))
     cued = engine.search("bowing straighten", explain=True)
-    cue = ("the question names its kind (glossary-term)", engine_module.KIND_CUE_FACTOR)
+    cue = ("the question names its kind (glossary-term)", policy.value("KIND_CUE_FACTOR"))
     assert cued.hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in cued.hits)
     assert ids(cued).index("lcg-bow-bowed") < ids(plain).index("lcg-bow-bowed")
 
 
 def test_a_word_naming_the_card_diagram_counts_more_than_an_ordinary_cue(engine, monkeypatch):
-    from l5r_rules.search import engine as engine_module
-    from l5r_rules.search import querying
+    from search_helpers import override_knob
 
-    assert engine_module.STRONG_KIND_CUE_FACTOR > engine_module.KIND_CUE_FACTOR
+    from l5r_rules.search import policy, querying
+
+    assert policy.value("STRONG_KIND_CUE_FACTOR") > policy.value("KIND_CUE_FACTOR")
     monkeypatch.setitem(querying.KIND_CUES, "glossary-term", frozenset({"straighten"}))
-    monkeypatch.setattr(engine_module, "STRONG_KINDS", frozenset({"glossary-term"}))
+    override_knob(monkeypatch, "STRONG_KINDS", ["glossary-term"])
     cued = engine.search("bowing straighten", explain=True)
-    cue = ("the question names its kind (glossary-term)", engine_module.STRONG_KIND_CUE_FACTOR)
+    cue = ("the question names its kind (glossary-term)", policy.value("STRONG_KIND_CUE_FACTOR"))
     assert cued.hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in cued.hits)
 
 
@@ -416,12 +416,12 @@ def test_weak_words_weigh_little_beside_others(engine, question, words):
     [("swear fealty meaning", True), ("what does bowed mean", True), ("what does a wind card do", False)],
 )
 def test_a_word_that_asks_for_a_definition_favours_glossary_entries(engine, question, names):
-    from l5r_rules.search import engine as engine_module
+    from l5r_rules.search import policy
     from l5r_rules.search.querying import plan
 
     assert plan(question, engine.synonyms, engine.names).names_meaning is names
     if names:
-        cue = ("a glossary entry, and the question asks what a word means", engine_module.GLOSSARY_ASKED_FACTOR)
+        cue = ("a glossary entry, and the question asks what a word means", policy.value("GLOSSARY_ASKED_FACTOR"))
         hits = engine.search("bowing meaning", explain=True).hits
         assert hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in hits)
 
@@ -441,9 +441,9 @@ def repo_engine():
     ],
 )
 def test_an_erratum_to_a_card_the_question_does_not_name_counts_less(repo_engine, question, named):
-    from l5r_rules.search import engine as engine_module
+    from l5r_rules.search import policy
 
-    factor = ("an erratum to a card the question does not name", engine_module.CARD_ERRATUM_FACTOR)
+    factor = ("an erratum to a card the question does not name", policy.value("CARD_ERRATUM_FACTOR"))
     hits = repo_engine.search(question, limit=40, explain=True).hits
     errata = [h for h in hits if h.payload["kind"] == "errata" and h.payload["term"] != "Errata and Clarifications"]
     assert len(errata) > 3, "the question reaches card errata"
@@ -501,14 +501,14 @@ def test_german_readings_of_an_english_question_weigh_less(engine, question, eng
 def test_a_short_glossary_entry_counts_less_unless_its_glossary_states_the_rules(repo_engine):
     """Lotus's glossary repeats in a line what its chapters state: a short entry there is a definition.
     The LCG Rules Reference is a glossary of rules: its short entries are the rules themselves."""
-    from l5r_rules.search import engine as engine_module
+    from l5r_rules.search import policy
 
-    factor = ("a short definition, and the question does not ask for one", engine_module.DEFINITION_FACTOR)
+    factor = ("a short definition, and the question does not ask for one", policy.value("DEFINITION_FACTOR"))
     hits = {h.payload["id"]: h for h in repo_engine.search("cannot bow a card", limit=60, explain=True).hits}
     assert "lotus-bow" in hits and factor in hits["lotus-bow"].factors
     assert "lcg-cannot" in hits and factor not in hits["lcg-cannot"].factors
     lengths = {d["id"]: d["length"] for d in repo_engine.docs if d["id"] in ("lotus-bow", "lcg-cannot")}
-    assert max(lengths.values()) <= engine_module.DEFINITION_WORDS  # both short: only the book differs
+    assert max(lengths.values()) <= policy.value("DEFINITION_WORDS")  # both short: only the book differs
     meaning = {h.payload["id"]: h for h in repo_engine.search("what does bow mean", limit=60, explain=True).hits}
     assert factor not in meaning["lotus-bow"].factors  # the question asks what the word means
 
@@ -626,13 +626,13 @@ def test_the_words_of_an_editions_name_name_no_kind_of_entry(repo_engine):
 
 
 def test_a_comparison_puts_the_concept_that_answers_it_first(repo_engine, monkeypatch):
-    """A question comparing editions asks what a concept holds (engine.COMPARED_CONCEPT_FACTOR)."""
-    from l5r_rules.search import engine as engine_module
+    """A question comparing editions asks what a concept holds (the policy's COMPARED_CONCEPT_FACTOR)."""
+    from search_helpers import override_knob
 
     question = "spells a shugenja may carry gold vs lotus"
     first = repo_engine.search(question, limit=5).groups[0]
     assert first.concept is not None and first.concept["id"] == "ccg-spells-and-shugenja" and first.headed
     assert {h.payload["edition"] for h in first.hits} >= {"gold", "lotus"}
-    monkeypatch.setattr(engine_module, "COMPARED_CONCEPT_FACTOR", 1.0)
+    override_knob(monkeypatch, "COMPARED_CONCEPT_FACTOR", 1.0)
     plain = repo_engine.search(question, limit=5).groups[0]
     assert plain.concept is None or plain.concept["id"] != "ccg-spells-and-shugenja"

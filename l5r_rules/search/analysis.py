@@ -17,6 +17,7 @@ import re
 from functools import cache
 
 from whoosh.analysis import STOP_WORDS, CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.lang import stopwords_for_language
 from whoosh.support.charset import accent_map
 
 WORD_PATTERN = r"\w+(?:['’]\w+)*"
@@ -106,6 +107,21 @@ def index_terms(analyzer, text: str) -> list[str]:
             terms = known[word] = tuple(t.text for t in analyzer(word))
         out += terms
     return out
+
+
+def browser_tables() -> dict:
+    """What the site's search (analysis.js) needs to read a question as these analyzers do: the
+    stop words of both languages, the accent folding (whoosh's whole accent_map: a question may hold
+    a character the corpus never uses, "bøwing", "ıvory", which the CLI folds and so must the site),
+    and `normalize`'s characters dropped or read as a space. (The stems of every word the corpus
+    uses are exported as they are, webindex._stems; the site stems others with its port of Snowball.)"""
+    return {
+        "STOP_EN": sorted(STOP_WORDS),
+        "STOP_DE": sorted(stopwords_for_language("de")),
+        "ACCENTS": {chr(c): folded for c, folded in sorted(accent_map.items()) if chr(c) != folded},
+        "INVISIBLE": "".join(chr(c) for c, v in sorted(_INVISIBLE.items()) if v is None),
+        "AS_SPACE": "".join(chr(c) for c, v in sorted(_INVISIBLE.items()) if v == " "),
+    }
 
 
 _WORD = re.compile(WORD_PATTERN)

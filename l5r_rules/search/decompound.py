@@ -42,20 +42,18 @@ from collections.abc import Callable, Iterable
 from whoosh.lang import stopwords_for_language
 from whoosh.support.charset import accent_map
 
-MIN_PART = 4  # letters in a part, without its linking element
-MAX_WORD = 40  # longer "words" are not language (and would cost O(n^2) look-ups)
-LINKERS = ("es", "en", "s", "n", "e")
-# Heads that always take the Fugen-s: trusted even when the rulebook never uses them alone.
-S_HEAD_SUFFIXES = ("ung", "heit", "keit", "schaft", "ion", "tät", "ität")
-UMLAUT_SPELLINGS = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"))
-# Parts the rulebook only ever writes inside compounds, checked against the BfR entries; each
-# one splits these words: Planungsphase (and the other phases), Gesamtzahl, Spielschachtel,
-# Rundenanzeige, Startspieler, Spielplan, Spielaufbau.
-EXTRA_PARTS = ("phase", "zahl", "schachtel", "anzeige", "start", "plan", "aufbau")
-# The last part may carry a case or plural ending the vocabulary lacks (Klan|hauptstädte|n).
-FINAL_ENDINGS = ("en", "es", "n", "s", "e")
+from . import policy
+
+# The ranking policy's knobs (policy.yaml: why, what chose each value, which test pins it)
+MIN_PART = policy.number("COMPOUND_MIN_PART")  # letters in a part, without its linking element
+MAX_WORD = policy.number("COMPOUND_MAX_WORD")  # longer "words" are not language (O(n^2) look-ups)
+LINKERS = policy.word_list("LINKERS")
+S_HEAD_SUFFIXES = policy.word_list("S_HEAD_SUFFIXES")  # heads that always take the Fugen-s
+UMLAUT_SPELLINGS = policy.pairs("UMLAUT_SPELLINGS")
+EXTRA_PARTS = policy.word_list("EXTRA_PARTS")  # parts the rulebook only writes inside compounds
+FINAL_ENDINGS = policy.word_list("FINAL_ENDINGS")  # the last part's case or plural ending
 STOP_WORDS = frozenset(stopwords_for_language("de"))
-GERMAN_FIELDS = ("term_de", "section_de", "text_de")  # only German entries fill these (fields.py)
+GERMAN_FIELDS = policy.word_list("COMPOUND_GERMAN_FIELDS")  # only German entries fill these (fields.py)
 
 Frequency = Callable[[str], int]
 WORD = re.compile(r"[^\W\d_]+")

@@ -24,6 +24,7 @@ from whoosh import index as windex
 from ..editions import Registry
 from ..layout import Layout, find_root
 from ..vocab import Kind
+from . import policy
 from .errors import IndexDamaged, SearchUsageError
 from .explain import explanation
 from .fields import build_passage_schema, build_schema
@@ -49,57 +50,14 @@ KINDS = {k.value for k in Kind}
 EMPTY_TERMS = Terms(frozenset(), frozenset(), frozenset())
 
 
-SOFT_EDITION_FACTOR = 1.5  # score factor for entries of an edition the query names without filtering
-# (There was an edition diversity factor here, x0.9 for each hit of an edition already listed, so that
-# a question without an edition word saw several editions early. Measured on the own set and the tune
-# half it won no question at rank 1 and kept two of the tune half out of the top 5 (an LCG question's
-# second LCG step fell below other books' passing mentions); concept groups bring in each edition.)
-# A concept document (title, aliases, our summary) stands for its entries at this share of
-# its score: it brings each edition's entry into the results, after the entries that matched.
-# 0.9 since an alias counts once (querying.once_per_family): summed over aliases and aliases_de,
-# a concept's alias had scored twice, and at 0.8 concepts had leant on that double count.
-CONCEPT_DOC_WEIGHT = 0.9
-# A question that compares editions (Plan.compares) asks what a concept holds: its document counts this
-# much more, so that its group (every edition's entry, and the difference that answers) leads. Chosen on
-# the tuning data: 1.5-1.7 raised recall@1 on every set (2,551 questions: 0.842 -> 0.845), 2.0 less.
-COMPARED_CONCEPT_FACTOR = 1.5
-# A glossary entry of at most DEFINITION_WORDS words defines a word (lotus: "bow: Turn a card
-# sideways."); it states no rule, yet BM25 favours it for being short. Unless the question asks
-# what something means ("what is", "meaning"), its score counts this much.
-DEFINITION_FACTOR = 0.8
-DEFINITION_WORDS = 40
-# Editions whose glossary is their rules: the LCG Rules Reference is written as a glossary, and no
-# chapter states its entries' rules again (Cannot: 'The word "cannot" is absolute, and cannot be
-# countermanded by other abilities or effects.'), while Lotus's glossary repeats in a line what its
-# chapters state. Their short entries keep their full score.
-# Chosen on the tuning data: recall@1 0.842 -> 0.845, recall@5 0.975 -> 0.977 over 2,304 questions
-# (the fourth set's tune half 0.802 -> 0.814); exempting every edition lost recall@1 (0.839).
-GLOSSARY_OF_RULES = frozenset({"lcg"})
-# A question with a word that only asks for a definition ("swear fealty meaning": querying.DEFINE_WORDS)
-# counts glossary entries this much more. Chosen on the tuning data: at 1.25 three questions gained
-# rank 1, none lost; for every "what is"/"what does" question as well, as many lost as gained.
-GLOSSARY_ASKED_FACTOR = 1.25
-# A framework step that only marks the beginning or end of a phase (indexer.MILESTONE) holds no
-# rule; a question naming its phase wants the phase's steps or the step that acts.
-MILESTONE_FACTOR = 0.6
-# An erratum to one card ("Ikoma: His ability may be used any number of times per turn.") counts this
-# much when the question names neither the card (no heading match) nor errata: a dozen one-line
-# errata share the same words ("any number of times per turn") and filled the first screen of
-# "how many times can I recruit per turn". Chosen on the tuning data: 0.3-0.7 gained the same
-# (+4 in the top 5 of 2,304 questions, none lost), 0.5 kept.
-CARD_ERRATUM_FACTOR = 0.5
-# An entry of a kind the question names (querying.KIND_CUES: "diagram", "example", "steps") counts
-# this much more: the kind of entry is what separates the card diagram's legend from a rule using
-# the same words. Words that name the kind itself ("diagram", "anatomy", "example", "errata") count
-# STRONG_KIND_CUE_FACTOR; "step" and "new", ordinary words in many questions, count KIND_CUE_FACTOR.
-# Chosen on the own set and the tuning data: 1.5 for all lost nothing; 2.0 for all won four card
-# diagram and example questions but lost "announce step show card" and "older cards with new rules".
-KIND_CUE_FACTOR = 1.5
-STRONG_KIND_CUE_FACTOR = 2.0
-STRONG_KINDS = frozenset({"card-anatomy", "example", "errata"})
-# A question that names a book and nothing else ("lotus", "battle for rokugan") lists the book's
-# overview entries and first entries, this many per book, instead of nothing.
-OPENING_ENTRIES = 3
+# The ranking policy (policy.yaml says why, what chose each value and which test pins it): the
+# knobs the engine reads itself. The factors applied after scoring are the policy's rules
+# (policy.Rules: a named edition, a short definition, a named kind, a card erratum, a milestone step,
+# a concept document), applied in _grouped.
+CONCEPT_DOC_WEIGHT = policy.number("CONCEPT_DOC_WEIGHT")  # a concept's entries stand at this share of its score
+OPENING_ENTRIES = policy.number("OPENING_ENTRIES")  # per book, for a question naming only books
+CANDIDATES_PER_RESULT = policy.number("CANDIDATES_PER_RESULT")  # top-scored documents the factors see
+MIN_CANDIDATES = policy.number("MIN_CANDIDATES")
 
 
 class PassageIndex:
@@ -265,6 +223,7 @@ class Engine:
         self.synonyms = synonyms
         self.registry = registry or Registry((), ())  # games and editions (glossary/_sources.yaml)
         self.names = EditionWords.of(self.registry)  # the words of a question that name them
+        self.edition_facts = self.registry.facts()  # what the policy's rules may ask of an edition
         self.reader = ix.reader()
         self.passages = passages
         count = self.reader.doc_count_all()
@@ -455,31 +414,13 @@ class Engine:
         factors: Factors | None = None,
     ) -> list[Group]:
         factors = factors or Factors()
-        found = top(scores, max(limit * 4, 40), self._allowed(editions, games, kind))
+        depth = max(limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES)
+        found = top(scores, depth, self._allowed(editions, games, kind))
         scored = []
         why: dict[int, list[tuple[str, float]]] = {}  # docnum -> the factors applied to its score
+        rules, question = policy.rules(), vars(factors)
         for docnum, score in found:
-            doc = self.docs[docnum]
-            factor = SOFT_EDITION_FACTOR if doc["edition"] in factors.soft_editions else 1.0
-            why[docnum] = [("edition named in the question", factor)] if factor != 1.0 else []
-            if factors.wants_glossary and doc["kind"] == Kind.GLOSSARY_TERM.value:
-                factor *= GLOSSARY_ASKED_FACTOR
-                why[docnum].append(("a glossary entry, and the question asks what a word means", GLOSSARY_ASKED_FACTOR))
-            if factors.demote_definitions and _defines(doc):
-                factor *= DEFINITION_FACTOR
-                why[docnum].append(("a short definition, and the question does not ask for one", DEFINITION_FACTOR))
-            if doc["kind"] in factors.kinds:
-                cue = STRONG_KIND_CUE_FACTOR if doc["kind"] in STRONG_KINDS else KIND_CUE_FACTOR
-                factor *= cue
-                why[docnum].append((f"the question names its kind ({doc['kind']})", cue))
-            if doc.get("card_erratum") and "errata" not in factors.kinds and docnum not in factors.named:
-                factor *= CARD_ERRATUM_FACTOR
-                why[docnum].append(("an erratum to a card the question does not name", CARD_ERRATUM_FACTOR))
-            if doc.get("milestone"):
-                factor *= MILESTONE_FACTOR
-                why[docnum].append(("a step that only marks when a phase begins or ends", MILESTONE_FACTOR))
-            if doc["doctype"] == "concept":
-                factor = CONCEPT_DOC_WEIGHT * (COMPARED_CONCEPT_FACTOR if factors.compares else 1.0)
+            factor, why[docnum] = rules.apply(self.docs[docnum], docnum, question, self.edition_facts)
             scored.append((score * factor, docnum))
         scored.sort(key=lambda s: -s[0])  # stable: equal scores keep the index's order
         # key -> [concept docnum or None, [(docnum, score, matched)]]; entries keyed by concept id
@@ -598,15 +539,6 @@ def _is_central(concept: dict, entry_id: str) -> bool:
 def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:
     """Every passage belongs to an entry of the index, and an entry's passages are together (sorted)."""
     return entry_of == sorted(entry_of) and all(0 <= n < len(docs) and docs[n]["doctype"] == "entry" for n in entry_of)
-
-
-def _defines(doc: dict) -> bool:
-    """A glossary entry short enough to be a definition (a lotus glossary line), not a rule."""
-    return (
-        doc["kind"] == "glossary-term"
-        and doc["edition"] not in GLOSSARY_OF_RULES
-        and (doc.get("length") or 0) <= DEFINITION_WORDS
-    )
 
 
 def _layout(root: Path | None) -> Layout:

@@ -16,42 +16,47 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.formats import Frequency
 from whoosh.system import pack_uint
 
+from . import policy
 from .analysis import english, german, index_terms
 
-# field name -> (language, boost). Term and aliases weigh most: a judge types the name of the rule.
+# field name -> the language of its analyzer. Every searchable field exists twice (`x`, `x_de`);
+# `parts_de` holds the parts of the German compounds in term, section and text (decompound.py);
+# `translation` and `hints` are our own words (an entry's unofficial translation; questions a player
+# might type that the entry answers, hints.py), never shown as rule text.
+FIELD_LANGUAGES: dict[str, str] = {
+    "term": "en",
+    "term_de": "de",
+    "aliases": "en",
+    "aliases_de": "de",
+    "section": "en",
+    "section_de": "de",
+    "text": "en",
+    "text_de": "de",
+    "parts_de": "de",
+    "translation": "en",
+    "hints": "en",
+    "hints_de": "de",
+}
+# field name -> its weight in BM25F: the ranking policy's (policy.yaml says why and what chose each)
+FIELD_BOOSTS: dict[str, float] = policy.table("FIELD_BOOSTS")
+if FIELD_BOOSTS.keys() != FIELD_LANGUAGES.keys():
+    raise policy.PolicyError(
+        f"{policy.POLICY_FILE}: FIELD_BOOSTS must weigh exactly the fields {list(FIELD_LANGUAGES)}"
+    )
+# field name -> (language, boost), in the order above (the order a query tree lists a word's fields)
 SEARCH_FIELDS: dict[str, tuple[str, float]] = {
-    "term": ("en", 4.0),
-    "term_de": ("de", 4.0),
-    "aliases": ("en", 3.0),
-    "aliases_de": ("de", 3.0),
-    "section": ("en", 1.5),
-    "section_de": ("de", 1.5),
-    "text": ("en", 1.0),
-    "text_de": ("de", 1.0),
-    # the parts of the German compounds in term, section and text (Spielende -> spiel ende),
-    # see decompound.py; a bit below text_de, as a part says less than the word itself
-    "parts_de": ("de", 0.8),
-    "translation": ("en", 0.6),  # our own words: found, but after the rulebooks' own English
-    # our own words too: questions a player might type that the entry answers, written blind from the
-    # rulebooks (hints.py). Above an alias: chosen on the tuning data, where 0.5 -> 3.0 raised
-    # recall@1 on all three unseen sets; with the fourth batch (about 11 questions per entry instead
-    # of 8) 4.0 to 6.0 gained a little more over 2,304 questions (recall@1 +0.002, recall@5 +0.001).
-    "hints": ("en", 4.0),
-    "hints_de": ("de", 3.0),  # German questions had no fourth batch; left at 3.0
+    name: (lang, FIELD_BOOSTS[name]) for name, lang in FIELD_LANGUAGES.items()
 }
 
-# Fields that only some documents fill: the German entries' (47 of ~825 documents), and the hints
-# (entries only, not concepts or errata). BM25 compares a document's field length with the field's
-# average length; whoosh averages over ALL documents, which makes the German average ~18 times too
-# short and punishes every German entry for its length. These are averaged over the documents that
-# have them (counted by the indexer, see scoring.py).
-AVERAGED_OVER_FILLED = frozenset({"term_de", "section_de", "text_de", "parts_de", "hints", "hints_de"})
+# Fields that only some documents fill (the German entries', the hints), averaged over the documents
+# that have them rather than over all (scoring.py; policy.yaml says why)
+AVERAGED_OVER_FILLED = policy.words("AVERAGED_OVER_FILLED")
 
 
 # The fields of a passage (passages.py): the rule text, or translation, of one piece of an entry.
 # The same names and boosts as the entry's, so one query tree scores both indexes; every passage
 # fills one of them (German ones parts_de too), and each is averaged over the passages that have it.
-PASSAGE_FIELDS = ("text", "text_de", "parts_de", "translation")
+PASSAGE_FIELDS = policy.word_list("PASSAGE_FIELDS")
 
 
 class Text(TEXT):

@@ -31,6 +31,8 @@ _CODE_FILES = (
     "indexer.py",
     "passages.py",
     "payloads.py",
+    "policy.py",
+    "policy.yaml",  # the ranking policy: field boosts, passage sizes, compound parts shape the index
     "store.py",
     "synonyms.py",
     "synonyms.yaml",

@@ -15,13 +15,14 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from . import policy
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
 from .scoring import All, Any, Max, Node, Term
 
 _WORD = re.compile(WORD_PATTERN)
-_ENGLISH_FIELDS = frozenset({"text", "translation", "term", "aliases", "section"})
-_GERMAN_FIELDS = frozenset({"text_de", "term_de", "aliases_de", "section_de"})
-MIN_PART = 4  # shorter compound parts ("ab", "ein") would mark half the words of a German text
+_ENGLISH_FIELDS = policy.words("MARK_ENGLISH_FIELDS")
+_GERMAN_FIELDS = policy.words("MARK_GERMAN_FIELDS")
+MIN_PART = policy.number("MARK_MIN_PART")  # shorter compound parts ("ab", "ein") would mark half a German text
 
 
 class Terms(NamedTuple):

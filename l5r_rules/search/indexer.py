@@ -18,6 +18,7 @@ from pathlib import Path
 from whoosh import index as windex
 
 from ..layout import Layout
+from . import policy
 from .analysis import WORD_PATTERN, normalize
 from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
@@ -187,7 +188,7 @@ def _documents(layout: Layout):
 TABLE_ONLY = frozenset({"central", "concepts", "passages", "length", "milestone", "card_erratum", "order", "words"})
 # An LCG framework step whose text only marks a moment of the game ("This step formalizes the
 # beginning of the draw phase."): it states no rule, yet its heading repeats the phase's name.
-MILESTONE = re.compile(r"This step formalizes the (?:beginning|end)\b")
+MILESTONE = re.compile(policy.value("MILESTONE_PATTERN"))  # (policy.yaml)
 
 
 def _passage_docs(entry: dict, lang: str, splitter: Splitter) -> list[dict]:

@@ -27,10 +27,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from . import policy
+
 # A block of at most this many words is one passage; a longer one is cut into windows.
-BLOCK_WORDS = 60
+BLOCK_WORDS = policy.number("BLOCK_WORDS")
 # A window grows sentence by sentence until it has at least this many words.
-WINDOW_WORDS = 35
+WINDOW_WORDS = policy.number("WINDOW_WORDS")
 
 # The end of a sentence: . ! ? (perhaps with a closing quote or bracket) and a space before a
 # capital, digit, quote, bracket or list mark. Abbreviations such as "e.g." are followed

@@ -30,23 +30,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import policy
 from .analysis import analyze, english, german, normalize, plain
 from .decompound import Splitter, index_vocabulary
 from .fields import SEARCH_FIELDS
 from .scoring import All, Any, Max, Node, Term
 from .synonyms import Table
 
-MAX_QUERY_CHARS = 1000
-MAX_WORDS = 32
-SYNONYM_WEIGHT = 0.8
-FUZZY_WEIGHT = 0.6
-COMPOUND_WEIGHT = 0.8  # a German compound neither language knows, searched as its parts
-# In an English question (Plan.english), a word's German readings count this much: "play", "hand" and
-# "phase" of "can i play attachments from hand in the dynasty phase" also stem to German terms ("phas"
-# in "Unterhaltungsphase"), and a Battle for Rokugan entry took the first place from the rule. Chosen
-# on the tuning data: 0.3-0.5 gained recall@1 +0.003 to +0.004 over 2,304 questions (16 up, 1 down at
-# 0.5), recall@5 +0.001; 0.0 lost the own set's German words.
-GERMAN_IN_ENGLISH_WEIGHT = 0.5
+# The knobs and word lists below are the ranking policy's (policy.yaml says why, what chose each
+# value and which test pins it).
+MAX_QUERY_CHARS = policy.number("MAX_QUERY_CHARS")
+MAX_WORDS = policy.number("MAX_WORDS")
+SYNONYM_WEIGHT = policy.number("SYNONYM_WEIGHT")
+FUZZY_WEIGHT = policy.number("FUZZY_WEIGHT")
+FUZZY_MIN_LETTERS = policy.number("FUZZY_MIN_LETTERS")
+FUZZY_MAX_READINGS = policy.number("FUZZY_MAX_READINGS")
+COMPOUND_WEIGHT = policy.number("COMPOUND_WEIGHT")  # a German compound neither language knows, as its parts
+GERMAN_IN_ENGLISH_WEIGHT = policy.number("GERMAN_IN_ENGLISH_WEIGHT")  # German readings in an English question
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # e.g. a pasted colour code
@@ -88,50 +88,14 @@ class EditionWords:
         return cls(phrases, {w: frozenset(eds) for w, eds in soft.items()}, games)
 
 
-# Question words that carry no meaning for the rules ("what happens when ...").
-QUERY_STOPWORDS = frozenset(
-    "what whats how does do did happens happen happening i im my me mine is are was about "
-    "difference differences different compare compared comparison versus vs between explain "
-    "edition editions question rule's someone something".split()
-)
-
-# Words a judge adds to name the kind of thing asked about ("targeting rules", "pride keyword"):
-# beside other words they weigh WEAK_WEIGHT, alone they are the question. (They used to be dropped
-# beside others, which lost "why are some keywords bold" its Keywords entries and "jade rule" its
-# heading; at 0.2 the own set gained one question at rank 1, the tune half two in the top 5.)
-WEAK_WORDS = frozenset({"rule", "rules", "keyword", "keywords"})
-WEAK_WEIGHT = 0.2
-# Words that ask for a comparison ("did X change from Gold to Lotus", "all the same?"): dropped when
-# the question names two editions or games (a comparison, which its concept answers), searched
-# otherwise ("what changed in lotus" wants the What's New pages).
-COMPARE_WORDS = frozenset("change changed changes same differ differs differently still".split())
-# Words that ask how editions compare. Such a question, or one naming two editions or games, lists
-# every edition's entry of a concept that matches (engine._completion); any other question lists only
-# the entries it matches, so that the first screen goes to rules that answer it (over 2,304 tuning
-# questions: +3 in the top 5, none lost).
-COMPARISON_WORDS = (COMPARE_WORDS - {"same", "still"}) | frozenset(
-    "compare compared comparison difference differences different versus vs editions".split()
-)
-
-# German function and question words. None is an English word, so they are skipped in every
-# question (else typo tolerance turns "wann" into "want"), and they mark a question as German.
-GERMAN_FUNCTION_WORDS = frozenset(
-    "wann wie wer wo warum welche welcher welches gibt darf kann muss soll viele passiert ich ist sind "
-    "und oder mit nicht der das dem des ein eine einen einem einer im zum zur bei vom auf es man sich wenn "
-    "dann noch wird werden hat haben kein keine zu von für fur nach über uber durch "
-    "worum gehts geht's gibts gibt's".split()
-)
-# English function and question words, none of them a German word (not "in", "was", "die", "an",
-# "also", "will", "her", "not", "mine"): a question holding one, and no German function word, is English, and its words'
-# German readings weigh GERMAN_IN_ENGLISH_WEIGHT. A question of neither ("Kampf Provinz") is both.
-ENGLISH_FUNCTION_WORDS = frozenset(
-    "the a i my me you your he his she they their them it its this that these those what whats "
-    "how when who whom which why where can cannot can't do does did don't doesn't is isn't are aren't "
-    "of to from with at for by or if then than would could should".split()
-)
-# In a German question these are German words too: "die" the article, not the English verb
-# (whose synonym is "destroyed"), "den", "was".
-GERMAN_IN_GERMAN = frozenset({"die", "den", "was"})
+QUERY_STOPWORDS = policy.words("QUERY_STOPWORDS")  # question words that say nothing about the rules
+WEAK_WORDS = policy.words("WEAK_WORDS")  # "targeting rules": beside other words they weigh WEAK_WEIGHT
+WEAK_WEIGHT = policy.number("WEAK_WEIGHT")
+COMPARE_WORDS = policy.words("COMPARE_WORDS")  # dropped when two editions or games are named
+COMPARISON_WORDS = policy.words("COMPARISON_WORDS")  # the question compares editions (Plan.compares)
+GERMAN_FUNCTION_WORDS = policy.words("GERMAN_FUNCTION_WORDS")  # skipped; they make a question German
+ENGLISH_FUNCTION_WORDS = policy.words("ENGLISH_FUNCTION_WORDS")  # they make a question English
+GERMAN_IN_GERMAN = policy.words("GERMAN_IN_GERMAN")  # German words too, in a German question
 
 LANG_FIELDS: dict[str, list[tuple[str, float]]] = {"en": [], "de": []}
 for _name, (_lang, _boost) in SEARCH_FIELDS.items():
@@ -162,51 +126,25 @@ def words_of(text: str) -> list[str]:
     return _WORD.findall(text.lower())[:MAX_WORDS]
 
 
-# Words of a question about what a word means, rather than what a rule does or allows: only
-# these questions leave a glossary definition its full score (engine.DEFINITION_FACTOR).
-MEANING_WORDS = frozenset("mean means meaning meant define defined definition whats".split())
-MEANING_PHRASES = frozenset({("what", "is"), ("what", "are"), ("what", "does"), ("was", "ist"), ("was", "bedeutet")})
-# Of those, the words that can only ask for a definition ("swear fealty meaning", "what does home
-# mean"): such a question favours glossary entries (engine.GLOSSARY_ASKED_FACTOR). "what is", "what
-# does" also start questions about what a card or rule does, so they do not.
-DEFINE_WORDS = MEANING_WORDS - {"whats"}
-
-
-# Words that name a kind of entry (vocab.Kind): a question holding one favours entries of that kind
-# (engine.KIND_CUE_FACTOR). "letters on a personality card, what is D" asks for the card diagram's
-# legend, a card-anatomy entry ("A. Force B. Name C. Chi ..."), whose one-letter labels no
-# analyzer indexes; "13F vs 3F ... example" asks for a worked example.
-KIND_CUES: dict[str, frozenset[str]] = {
-    # a lone letter B-H is a label of a card diagram (not "a", "i", nor "x", the value X)
-    "card-anatomy": frozenset("letter letters diagram anatomy icon icons symbol symbols layout b c d e f g h".split()),
-    "example": frozenset("example examples beispiel".split()),
-    "timing-step": frozenset("step steps".split()),
-    "changes": frozenset("new added".split()),
-    "errata": frozenset("errata erratum".split()),
-}
-
-
-# Words that make a soft edition word ("gold") the currency: "paying costs with gold", "5 gold", "how
-# much gold", "bow it for gold". Without one of them anywhere in the question, nor a number or one of
-# CURRENCY_BEFORE just before it, the soft word names its edition and filters like any edition word:
-# in the blind sets "gold" was the edition in four questions of five ("kiho need to bow the monk?
-# gold", "in gold, ..."), and as a mere boost its entries lost to other books' rules.
-CURRENCY_CUES = frozenset(
-    "cost costs costing pay pays paid paying payed overpay overpaid overpaying produce produces produced "
-    "producing production amount coin coins spend spends spent spending much refund refunded "
-    "bank treasury excess leftover unspent unused".split()
-)
-# Words that ask whether the edition does as the others do ("was that in gold too"): the soft word
-# stays a boost, since the answer may be another book's rule or the concept comparing them.
-ALSO_WORDS = frozenset("too also either".split())
-CURRENCY_BEFORE = frozenset("for with of my his her your their our extra more less any no".split())
+# A question about what a word means (the short-definition rule), and the words that can only ask
+# for a definition (the glossary-asked rule)
+MEANING_WORDS = policy.words("MEANING_WORDS")
+MEANING_PHRASES = frozenset(policy.pairs("MEANING_PHRASES"))
+DEFINE_WORDS = policy.words("DEFINE_WORDS")
+# Words that name a kind of entry (vocab.Kind): the named-kind rules favour entries of that kind
+KIND_CUES: dict[str, frozenset[str]] = {kind: frozenset(cues) for kind, cues in policy.table("KIND_CUES").items()}
+# Whether a soft edition word ("gold") is the currency or its edition (_currency)
+CURRENCY_CUES = policy.words("CURRENCY_CUES")
+ALSO_WORDS = policy.words("ALSO_WORDS")
+CURRENCY_BEFORE = policy.words("CURRENCY_BEFORE")
+VERSUS_WORDS = policy.words("VERSUS_WORDS")
 
 
 def _currency(words: list[str], i: int) -> bool:
     """The soft edition word at `words[i]` ("gold") reads as the currency, not as its edition."""
     before = words[i - 1] if i else ""
     after = words[i + 1] if i + 1 < len(words) else ""
-    if {before, after} & {"vs", "versus"}:  # "gold vs lotus": the edition
+    if {before, after} & VERSUS_WORDS:  # "gold vs lotus": the edition
         return False
     number = before.isascii() and before.isdigit()
     return any(w in CURRENCY_CUES for w in words) or number or before in CURRENCY_BEFORE
@@ -332,13 +270,13 @@ def _fuzzy(reader, word: str) -> list[str]:
     one swap of two neighbouring letters away ("imperail" -> imperial; whoosh's
     edit distance counts a swap as 2, and distance 2 is too slow for the default path)."""
     raw = analyze(plain(), word)
-    if len(raw) != 1 or len(raw[0]) < 4 or not raw[0].isalpha():
+    if len(raw) != 1 or len(raw[0]) < FUZZY_MIN_LETTERS or not raw[0].isalpha():
         return []
     typed = raw[0]
     close = set(reader.terms_within("words", typed, 1, prefix=1))
     close.update(w for w in _swaps(typed) if ("words", w) in reader)
     close.discard(typed)
-    return sorted(close)[:8]
+    return sorted(close)[:FUZZY_MAX_READINGS]
 
 
 def _real_word(reader, word: str) -> bool:
@@ -395,9 +333,9 @@ def slot_query(
 
 # Fields that index the same words twice; one typed word counts once in each pair (scoring.Max).
 # Aliases name the thing: the best-scoring alias term of all the word's alternatives counts.
-ALIAS_FIELDS = ("aliases", "aliases_de")
+ALIAS_FIELDS = policy.word_list("ALIAS_FIELDS")
 # A German text, whole and as compound parts: per alternative, the better of the two counts.
-GERMAN_TEXT_FIELDS = ("text_de", "parts_de")
+GERMAN_TEXT_FIELDS = policy.word_list("GERMAN_TEXT_FIELDS")
 
 
 def once_per_family(alternatives: list[list[Node]]) -> list[Node]:
@@ -435,7 +373,9 @@ def _field(node: Node) -> str:
     return node.field if isinstance(node, Term) else _field(node.parts[0])
 
 
-VERB_STEM_WEIGHT = 0.8
+VERB_STEM_WEIGHT = policy.number("VERB_STEM_WEIGHT")
+VERB_STEM_MIN_LETTERS = policy.number("VERB_STEM_MIN_LETTERS")
+PARTICIPLE_MIN_LETTERS = policy.number("PARTICIPLE_MIN_LETTERS")
 
 
 def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[list[str], float]]:
@@ -445,7 +385,7 @@ def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[l
     Only on the query side: nouns in the index (Stadt, Markt) keep their -t."""
     out = []
     for terms, weight in analyzed:
-        if len(terms) != 1 or len(terms[0]) < 5:
+        if len(terms) != 1 or len(terms[0]) < VERB_STEM_MIN_LETTERS:
             continue
         for stem in _verb_stem_candidates(terms[0]):
             if _known(reader, "de", [stem]):
@@ -458,7 +398,7 @@ def _verb_stem_candidates(term: str) -> list[str]:
     """A German verb's stem as a noun of the rulebook may have it: "endet" -> end, "kontrolliere"
     (stemmed kontrolli, an -ieren verb) -> kontroll, "gelegt" (a participle) -> leg."""
     out = []
-    if term.startswith("ge") and term.endswith("t") and len(term) >= 6:
+    if term.startswith("ge") and term.endswith("t") and len(term) >= PARTICIPLE_MIN_LETTERS:
         out.append(term[2:-1])
     if term.endswith("t"):
         out.append(term[:-2] if term.endswith("et") else term[:-1])
@@ -501,11 +441,9 @@ def subject_queries(searched: list[tuple[list[tuple[str, float]], Node]]) -> lis
     return [q for s, q in searched if not _weak(s)]
 
 
-HEADING_BONUS = 2.0
-# Words that ask for a number, never part of what a heading names: "how many cardinal rules gold vs
-# lotus" earns "Cardinal Rules" its heading bonus without "many". (In three blind sets, by three
-# writers, that question lost its answer to five entries holding "rules" in a passage.)
-COUNT_WORDS = frozenset("many much often".split())
+HEADING_BONUS = policy.number("HEADING_BONUS")
+# Words that ask for a number, never part of what a heading names ("how many cardinal rules")
+COUNT_WORDS = policy.words("COUNT_WORDS")
 
 
 def _heading_bonus(reader, slots: list[list[tuple[str, float]]], corrections: dict[str, list[str]]) -> Node | None:

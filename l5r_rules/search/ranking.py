@@ -23,8 +23,8 @@ where a field pair indexes the same words twice, and each such pair, counted onc
 of the two (scoring.Max), lies on one side: aliases and aliases_de in the heading, text_de and
 parts_de in the body and the passages), so the split costs one extra fold over the heading
 fields only.
-Concept documents keep their whole score (they have no passages). The weights were chosen on
-the project's own eval set and the tune half of the unseen set (scripts/bench_search.py).
+Concept documents keep their whole score (they have no passages). The weights are the ranking
+policy's (policy.yaml), chosen on the eval sets' tuning data (scripts/bench_search.py).
 
 `Parts` keeps the pieces so `l5r-rules search --explain` can say why an entry ranks where it does.
 """
@@ -33,19 +33,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import policy
 from .scoring import Any, Node, Scores, prune
 from .scoring import score as score_query
 
-PASSAGE_FIELDS = frozenset({"text", "text_de", "parts_de", "translation"})
-HEAD_FIELDS = frozenset({"term", "term_de", "aliases", "aliases_de", "section", "section_de"})
-HEAD_WEIGHT = 1.0
-BODY_WEIGHT = 1.0
-PASSAGE_WEIGHT = 2.0
-# Two neighbouring passages scored as one count this much (their sum would otherwise beat every
-# single passage). Chosen on the own set and both unseen sets' tuning data: 0.45-0.6 all gained
-# (own +3 to +4, 1,112 questions pooled +8 to +11 at rank 1), 0.35 changed nothing, 0.7 less.
-WINDOW_WEIGHT = 0.5
-MAX_WINDOW_SLOTS = 30  # (the site keeps a passage's words as bits of a 32-bit number)
+# The ranking policy's knobs (policy.yaml: why, what chose each value, which test pins it)
+PASSAGE_FIELDS = policy.words("PASSAGE_FIELDS")
+HEAD_FIELDS = policy.words("HEAD_FIELDS")
+HEAD_WEIGHT = policy.number("HEAD_WEIGHT")
+BODY_WEIGHT = policy.number("BODY_WEIGHT")
+PASSAGE_WEIGHT = policy.number("PASSAGE_WEIGHT")
+WINDOW_WEIGHT = policy.number("WINDOW_WEIGHT")  # two neighbouring passages scored as one
+MAX_WINDOW_SLOTS = policy.number("MAX_WINDOW_SLOTS")  # (the site keeps a passage's words as bits of a 32-bit number)
 
 
 class Parts(NamedTuple):

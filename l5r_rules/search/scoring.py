@@ -34,7 +34,11 @@ from typing import NamedTuple, Union
 
 from whoosh.scoring import BM25F
 
+from . import policy
 from .vocabulary import FIELD as WORDS_FIELD
+
+BM25_B = policy.number("BM25_B")  # (policy.yaml: whoosh's defaults, which the tests check against)
+BM25_K1 = policy.number("BM25_K1")
 
 Scores = dict[int, float]
 
@@ -82,7 +86,7 @@ class ReaderStats:
         # field -> documents that have it: that field's average length is taken over them alone
         self.field_docs = dict(field_docs or {})
         self.schema = reader.schema
-        self.weighting = weighting or BM25F()
+        self.weighting = weighting or BM25F(B=BM25_B, K1=BM25_K1)
         self._idf: dict[tuple[str, bytes], float] = {}
         self._df: dict[tuple[str, object], int] = {}
         self._lengths: dict[tuple[int, str, int], int] = {}

@@ -32,13 +32,9 @@ import re
 import struct
 from pathlib import Path
 
-from whoosh.analysis import STOP_WORDS
-from whoosh.lang import stopwords_for_language
-from whoosh.support.charset import accent_map
-
 from ..citation import citation_of_payload
 from ..urls import Urls, compare_page, concept_page, entry_page
-from . import analysis, decompound, engine, highlight, querying, ranking
+from . import analysis, policy, querying
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
 from .fields import SEARCH_FIELDS
 
@@ -133,65 +129,6 @@ def _texts(eng) -> list[str]:
     return texts
 
 
-def _constants() -> dict:
-    return {
-        "query": {
-            "MAX_QUERY_CHARS": querying.MAX_QUERY_CHARS,
-            "MAX_WORDS": querying.MAX_WORDS,
-            "SYNONYM_WEIGHT": querying.SYNONYM_WEIGHT,
-            "FUZZY_WEIGHT": querying.FUZZY_WEIGHT,
-            "COMPOUND_WEIGHT": querying.COMPOUND_WEIGHT,
-            "COUNT_WORDS": sorted(querying.COUNT_WORDS),
-            "GERMAN_IN_ENGLISH_WEIGHT": querying.GERMAN_IN_ENGLISH_WEIGHT,
-            "VERB_STEM_WEIGHT": querying.VERB_STEM_WEIGHT,
-            "HEADING_BONUS": querying.HEADING_BONUS,
-            "WEAK_WEIGHT": querying.WEAK_WEIGHT,
-            "ALIAS_FIELDS": list(querying.ALIAS_FIELDS),
-            "GERMAN_TEXT_FIELDS": list(querying.GERMAN_TEXT_FIELDS),
-        },
-        "ranking": {
-            "HEAD_WEIGHT": ranking.HEAD_WEIGHT,
-            "BODY_WEIGHT": ranking.BODY_WEIGHT,
-            "PASSAGE_WEIGHT": ranking.PASSAGE_WEIGHT,
-            "WINDOW_WEIGHT": ranking.WINDOW_WEIGHT,
-            "MAX_WINDOW_SLOTS": ranking.MAX_WINDOW_SLOTS,
-            "HEAD_FIELDS": sorted(ranking.HEAD_FIELDS),
-            "PASSAGE_FIELDS": sorted(ranking.PASSAGE_FIELDS),
-        },
-        "engine": {
-            "SOFT_EDITION_FACTOR": engine.SOFT_EDITION_FACTOR,
-            "CONCEPT_DOC_WEIGHT": engine.CONCEPT_DOC_WEIGHT,
-            "COMPARED_CONCEPT_FACTOR": engine.COMPARED_CONCEPT_FACTOR,
-            "DEFINITION_FACTOR": engine.DEFINITION_FACTOR,
-            "DEFINITION_WORDS": engine.DEFINITION_WORDS,
-            "GLOSSARY_OF_RULES": sorted(engine.GLOSSARY_OF_RULES),
-            "MILESTONE_FACTOR": engine.MILESTONE_FACTOR,
-            "CARD_ERRATUM_FACTOR": engine.CARD_ERRATUM_FACTOR,
-            "KIND_CUE_FACTOR": engine.KIND_CUE_FACTOR,
-            "STRONG_KIND_CUE_FACTOR": engine.STRONG_KIND_CUE_FACTOR,
-            "STRONG_KINDS": sorted(engine.STRONG_KINDS),
-            "GLOSSARY_ASKED_FACTOR": engine.GLOSSARY_ASKED_FACTOR,
-            "OPENING_ENTRIES": engine.OPENING_ENTRIES,
-        },
-        "decompound": {
-            "MIN_PART": decompound.MIN_PART,
-            "MAX_WORD": decompound.MAX_WORD,
-            "LINKERS": list(decompound.LINKERS),
-            "S_HEAD_SUFFIXES": list(decompound.S_HEAD_SUFFIXES),
-            "UMLAUT_SPELLINGS": [list(p) for p in decompound.UMLAUT_SPELLINGS],
-            "EXTRA_PARTS": list(decompound.EXTRA_PARTS),
-            "FINAL_ENDINGS": list(decompound.FINAL_ENDINGS),
-            "STOP_WORDS": sorted(decompound.STOP_WORDS),
-            "GERMAN_FIELDS": list(decompound.GERMAN_FIELDS),
-        },
-        "highlight": {
-            "MIN_PART": highlight.MIN_PART,
-            "EN_FIELDS": sorted(highlight._ENGLISH_FIELDS),
-            "DE_FIELDS": sorted(highlight._GERMAN_FIELDS),
-        },
-    }
-
-
 # What the browser needs of each document (engine.docs) to filter, rank and group
 DOC_FIELDS = (
     "id",
@@ -207,38 +144,6 @@ DOC_FIELDS = (
     "card_erratum",
     "order",
 )
-
-
-def _words() -> dict:
-    return {
-        "QUERY_STOPWORDS": sorted(querying.QUERY_STOPWORDS),
-        "WEAK_WORDS": sorted(querying.WEAK_WORDS),
-        "COMPARE_WORDS": sorted(querying.COMPARE_WORDS),
-        "COMPARISON_WORDS": sorted(querying.COMPARISON_WORDS),
-        "CURRENCY_CUES": sorted(querying.CURRENCY_CUES),
-        "CURRENCY_BEFORE": sorted(querying.CURRENCY_BEFORE),
-        "ALSO_WORDS": sorted(querying.ALSO_WORDS),
-        "KIND_CUES": {kind: sorted(cues) for kind, cues in querying.KIND_CUES.items()},
-        "GERMAN_FUNCTION_WORDS": sorted(querying.GERMAN_FUNCTION_WORDS),
-        "ENGLISH_FUNCTION_WORDS": sorted(querying.ENGLISH_FUNCTION_WORDS),
-        "GERMAN_IN_GERMAN": sorted(querying.GERMAN_IN_GERMAN),
-        "MEANING_WORDS": sorted(querying.MEANING_WORDS),
-        "DEFINE_WORDS": sorted(querying.DEFINE_WORDS),
-        "MEANING_PHRASES": sorted(list(p) for p in querying.MEANING_PHRASES),
-        "STOP_EN": sorted(STOP_WORDS),
-        "STOP_DE": sorted(stopwords_for_language("de")),
-        # analysis.py's accent folding (whoosh's accent_map), every character of it
-        "ACCENTS": _accents(),
-        # analysis.normalize: characters dropped, and characters read as a space
-        "INVISIBLE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v is None),
-        "AS_SPACE": "".join(chr(c) for c, v in sorted(analysis._INVISIBLE.items()) if v == " "),
-    }
-
-
-def _accents() -> dict[str, str]:
-    """The whole accent_map (~700 characters, 8 kB): a question may hold a character the corpus never
-    uses ("bøwing", "ıvory", "ḧonor"), which the CLI folds (bowing, ivory, honor) and so must the site."""
-    return {chr(c): folded for c, folded in sorted(accent_map.items()) if chr(c) != folded}
 
 
 def _edition_words(names: querying.EditionWords) -> dict:
@@ -283,18 +188,19 @@ def index_data(eng, urls: Urls | None = None) -> dict:
     synonym_words = [" ".join(k) for k in eng.synonyms] + [v for vs in eng.synonyms.values() for v in vs]
     tokens |= _tokens(synonym_words)
     tokens |= {w for words in eng.names.phrases for w in words} | set(eng.names.soft)
-    words = _words()
     main_lengths, main_avg = _lengths(eng.reader, eng.stats, fields)
     pix = eng.passages
     pass_fields = [f for f in fields if f in pix.reader.schema]
     pass_lengths, pass_avg = _lengths(pix.reader, pix.stats, pass_fields)
     return {
-        "format": 1,
-        "constants": _constants(),
+        "format": 2,
+        # the ranking policy whole: every knob's value and the post-scoring rules (policy.yaml)
+        "policy": {"knobs": policy.values(), "rules": policy.document()["rules"]},
+        "analysis": analysis.browser_tables(),
         "bm25": {"B": eng.stats.weighting.B, "K1": eng.stats.weighting.K1, "field_B": eng.stats.weighting._field_B},
         "fields": {name: [lang, boost] for name, (lang, boost) in SEARCH_FIELDS.items()},
-        "words": words,
         "editions": _edition_words(eng.names),
+        "edition_facts": eng.edition_facts,
         "order": list(eng.registry.order),
         "edition_labels": {e.id: [e.label, e.short] for e in eng.registry.editions},
         "synonyms": {" ".join(k): list(v) for k, v in eng.synonyms.items()},

@@ -344,15 +344,12 @@
   // ---------------------------------------------------------------------------------------------
   function Engine(ix) {
     this.ix = ix;
-    var c = ix.constants;
-    this.Q = c.query;
-    this.R = c.ranking;
-    this.E = c.engine;
-    this.D = c.decompound;
-    this.H = c.highlight;
-    var w = ix.words;
-    INVISIBLE = w.INVISIBLE ? new RegExp("[" + w.INVISIBLE + "]", "g") : null;
-    AS_SPACE = w.AS_SPACE ? new RegExp("[" + w.AS_SPACE + "]", "g") : null;
+    // the ranking policy (l5r_rules/search/policy.yaml), exported whole: every knob and the rules
+    var w = this.P = ix.policy.knobs, A = ix.analysis;
+    this.rules = new Rules(ix.policy.rules, w);
+    this.editionFacts = ix.edition_facts;
+    INVISIBLE = A.INVISIBLE ? new RegExp("[" + A.INVISIBLE + "]", "g") : null;
+    AS_SPACE = A.AS_SPACE ? new RegExp("[" + A.AS_SPACE + "]", "g") : null;
     this.queryStop = setOf(w.QUERY_STOPWORDS);
     this.weak = setOf(w.WEAK_WORDS);
     this.compareWords = setOf(w.COMPARE_WORDS);
@@ -368,17 +365,19 @@
     this.meaningWords = setOf(w.MEANING_WORDS);
     this.defineWords = setOf(w.DEFINE_WORDS);
     this.meaningPhrases = setOf(w.MEANING_PHRASES.map(function (p) { return p.join(" "); }));
-    this.stop = { en: setOf(w.STOP_EN), de: setOf(w.STOP_DE) };
-    this.accents = w.ACCENTS;
-    this.decompoundStop = setOf(this.D.STOP_WORDS);
-    this.extraParts = setOf(this.D.EXTRA_PARTS);
+    this.versusWords = setOf(w.VERSUS_WORDS);
+    this.countWords = setOf(w.COUNT_WORDS);
+    this.stop = { en: setOf(A.STOP_EN), de: setOf(A.STOP_DE) };
+    this.accents = A.ACCENTS;
+    this.decompoundStop = this.stop.de; // decompound.STOP_WORDS: the German analyzer's stop words
+    this.extraParts = setOf(w.EXTRA_PARTS);
     this.fields = ix.fields; // name -> [lang, boost], in fields.SEARCH_FIELDS order
     this.langFields = { en: [], de: [] };
     for (var name in ix.fields) this.langFields[ix.fields[name][0]].push(name);
-    this.headFields = setOf(this.R.HEAD_FIELDS);
-    this.passageFields = setOf(this.R.PASSAGE_FIELDS);
-    this.aliasFields = setOf(this.Q.ALIAS_FIELDS);
-    this.germanTextFields = setOf(this.Q.GERMAN_TEXT_FIELDS);
+    this.headFields = setOf(w.HEAD_FIELDS);
+    this.passageFields = setOf(w.PASSAGE_FIELDS);
+    this.aliasFields = setOf(w.ALIAS_FIELDS);
+    this.germanTextFields = setOf(w.GERMAN_TEXT_FIELDS);
     this.main = new Postings(ix.main);
     this.passages = new Postings(ix.passages);
     this.entryOf = ix.passages.entry;
@@ -465,12 +464,12 @@
   // querying.words_of
   Engine.prototype.wordsOf = function (text) {
     // the first MAX_QUERY_CHARS characters as Python counts them (code points, not UTF-16 units: 😀 is one)
-    if (text.length > this.Q.MAX_QUERY_CHARS) {
+    if (text.length > this.P.MAX_QUERY_CHARS) {
       // (the first 2 x MAX units hold MAX code points; a pasted book is not split into an array whole)
-      text = Array.from(text.slice(0, 2 * this.Q.MAX_QUERY_CHARS)).slice(0, this.Q.MAX_QUERY_CHARS).join("");
+      text = Array.from(text.slice(0, 2 * this.P.MAX_QUERY_CHARS)).slice(0, this.P.MAX_QUERY_CHARS).join("");
     }
     text = normalize(text.replace(TERMINAL_ESCAPE, " "));
-    return words(text.toLowerCase()).slice(0, this.Q.MAX_WORDS);
+    return words(text.toLowerCase()).slice(0, this.P.MAX_WORDS);
   };
 
   // querying.DEFINE_WORDS: a word that only asks for a definition
@@ -505,7 +504,7 @@
   // querying._currency: the soft edition word at ws[i] ("gold") reads as the currency
   Engine.prototype.currency = function (ws, i) {
     var self = this, before = i ? ws[i - 1] : "", after = i + 1 < ws.length ? ws[i + 1] : "";
-    if (before === "vs" || before === "versus" || after === "vs" || after === "versus") return false;
+    if (this.versusWords.has(before) || this.versusWords.has(after)) return false;
     return ws.some(function (w) { return self.currencyCues.has(w); }) ||
       /^[0-9]+$/.test(before) || this.currencyBefore.has(before);
   };
@@ -536,7 +535,7 @@
       hit = matchPhrase(ws, i, this.synonyms, this.longestSynonym);
       if (hit) {
         var slot = [[hit[0], 1.0]];
-        this.synonyms.get(hit[0]).forEach(function (alt) { slot.push([alt, self.Q.SYNONYM_WEIGHT]); });
+        this.synonyms.get(hit[0]).forEach(function (alt) { slot.push([alt, self.P.SYNONYM_WEIGHT]); });
         p.slots.push(slot);
         i += hit[1];
         continue;
@@ -561,7 +560,7 @@
     p.kinds = this.cuedKinds(ownWords);
     var weak = function (s) { return s.length === 1 && self.weak.has(s[0][0]); };
     if (p.slots.some(function (s) { return !weak(s); })) {
-      p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.Q.WEAK_WEIGHT]] : s; });
+      p.slots = p.slots.map(function (s) { return weak(s) ? [[s[0][0], self.P.WEAK_WEIGHT]] : s; });
     }
     var named = new Set(p.editions);
     namedSoft.forEach(function (e) { named.add(e); });
@@ -613,18 +612,18 @@
     var out = [];
     for (var i = 0; i < analyzed.length; i++) {
       var terms = analyzed[i][0], weight = analyzed[i][1];
-      if (terms.length !== 1 || [...terms[0]].length < 5) continue;
-      var stems = verbStemCandidates(terms[0]);
+      if (terms.length !== 1 || [...terms[0]].length < this.P.VERB_STEM_MIN_LETTERS) continue;
+      var stems = verbStemCandidates(terms[0], this.P.PARTICIPLE_MIN_LETTERS);
       for (var k = 0; k < stems.length; k++) {
-        if (this.known("de", [stems[k]])) { out.push([[stems[k]], weight * this.Q.VERB_STEM_WEIGHT]); break; }
+        if (this.known("de", [stems[k]])) { out.push([[stems[k]], weight * this.P.VERB_STEM_WEIGHT]); break; }
       }
     }
     return out;
   };
   // querying._verb_stem_candidates
-  function verbStemCandidates(term) {
+  function verbStemCandidates(term, participle) {
     var out = [];
-    if (term.startsWith("ge") && term.endsWith("t") && [...term].length >= 6) out.push(term.slice(2, -1));
+    if (term.startsWith("ge") && term.endsWith("t") && [...term].length >= participle) out.push(term.slice(2, -1));
     if (term.endsWith("t")) out.push(term.endsWith("et") ? term.slice(0, -2) : term.slice(0, -1));
     if (term.endsWith("i")) out.push(term.slice(0, -1));
     return out;
@@ -652,7 +651,7 @@
   // querying._fuzzy
   Engine.prototype.fuzzy = function (word) {
     var raw = this.plain(word);
-    if (raw.length !== 1 || [...raw[0]].length < 4 || !/^\p{L}+$/u.test(raw[0])) return [];
+    if (raw.length !== 1 || [...raw[0]].length < this.P.FUZZY_MIN_LETTERS || !/^\p{L}+$/u.test(raw[0])) return [];
     var typed = raw[0], chars = [...typed], close = new Set();
     var candidates = this.byFirst.get(chars[0]) || [];
     for (var i = 0; i < candidates.length; i++) if (withinOne([...candidates[i]], chars)) close.add(candidates[i]);
@@ -662,7 +661,7 @@
       if (this.vocabulary.has(swapped)) close.add(swapped);
     }
     close.delete(typed);
-    return Array.from(close).sort(codepointOrder).slice(0, 8);
+    return Array.from(close).sort(codepointOrder).slice(0, this.P.FUZZY_MAX_READINGS);
   };
 
   function codepointOrder(a, b) {
@@ -719,7 +718,7 @@
     if (!parts.length && slot.length === 1 && !this.realWord(slot[0][0])) {
       var pieces = this.split(slot[0][0]);
       if (pieces.length) {
-        var compound = this.slotQuery([[pieces.join(" "), this.Q.COMPOUND_WEIGHT]], corrections, deWeight);
+        var compound = this.slotQuery([[pieces.join(" "), this.P.COMPOUND_WEIGHT]], corrections, deWeight);
         if (compound) return compound;
       }
       var close = this.fuzzy(slot[0][0]);
@@ -730,7 +729,7 @@
           if (t.length !== 1) continue;
           var lf = this.langFields[lang];
           for (var g = 0; g < lf.length; g++) {
-            if (this.useful(lf[g], t)) parts.push(Term(lf[g], t[0], this.Q.FUZZY_WEIGHT));
+            if (this.useful(lf[g], t)) parts.push(Term(lf[g], t[0], this.P.FUZZY_WEIGHT));
           }
         }
       }
@@ -759,13 +758,13 @@
       if (!found) return null;
     }
     if (parts.length < 2) return null;
-    return All([].concat.apply([], parts), this.Q.HEADING_BONUS);
+    return All([].concat.apply([], parts), this.P.HEADING_BONUS);
   };
 
   // querying.build_query
   Engine.prototype.buildQuery = function (p, found) {
-    var slots = found.map(function (row) { return row[1]; }), count = this.Q.COUNT_WORDS;
-    var searched = found.map(function (row) { return row[0]; }).filter(function (s) { return count.indexOf(s[0][0]) < 0; });
+    var slots = found.map(function (row) { return row[1]; }), count = this.countWords;
+    var searched = found.map(function (row) { return row[0]; }).filter(function (s) { return !count.has(s[0][0]); });
     if (!slots.length) return null;
     slots.forEach(function (q) { q.key = JSON.stringify(q); });
     if (slots.length === 1) return Any([slots[0]]);
@@ -775,7 +774,7 @@
 
   // querying.searched_slots: [slot, its query] of every slot some field can match
   Engine.prototype.searched = function (p) {
-    var out = [], deWeight = p.english ? this.Q.GERMAN_IN_ENGLISH_WEIGHT : 1.0;
+    var out = [], deWeight = p.english ? this.P.GERMAN_IN_ENGLISH_WEIGHT : 1.0;
     for (var i = 0; i < p.slots.length; i++) {
       var q = this.slotQuery(p.slots[i], p.corrections, deWeight);
       if (q) out.push([p.slots[i], q]);
@@ -809,13 +808,13 @@
     var n = this.wordCount.get(this.fold(word.toLowerCase())) || 0;
     if (!n) return 0;
     var stems = this.analyze("de", word), main = this.main;
-    return stems.length === 1 && this.D.GERMAN_FIELDS.some(function (f) { return main.df(f, stems[0]) > 0; }) ? n : 0;
+    return stems.length === 1 && this.P.COMPOUND_GERMAN_FIELDS.some(function (f) { return main.df(f, stems[0]) > 0; }) ? n : 0;
   };
   Engine.prototype.knownPiece = function (piece) {
-    if ([...piece].length < this.D.MIN_PART) return [piece, 0];
+    if ([...piece].length < this.P.COMPOUND_MIN_PART) return [piece, 0];
     var spellings = [piece];
-    for (var u = 0; u < this.D.UMLAUT_SPELLINGS.length; u++) {
-      var typed = this.D.UMLAUT_SPELLINGS[u][0], umlaut = this.D.UMLAUT_SPELLINGS[u][1];
+    for (var u = 0; u < this.P.UMLAUT_SPELLINGS.length; u++) {
+      var typed = this.P.UMLAUT_SPELLINGS[u][0], umlaut = this.P.UMLAUT_SPELLINGS[u][1];
       if (piece.indexOf(typed) >= 0) spellings.push(spellings[spellings.length - 1].split(typed).join(umlaut));
     }
     if (this.decompoundStop.has(piece)) return [piece, 0];
@@ -828,7 +827,7 @@
   Engine.prototype.finalPiece = function (piece) {
     var k = this.knownPiece(piece);
     if (k[1]) return k;
-    var endings = this.D.FINAL_ENDINGS;
+    var endings = this.P.FINAL_ENDINGS;
     for (var i = 0; i < endings.length; i++) {
       if (piece.endsWith(endings[i]) && this.knownPiece(piece.slice(0, -endings[i].length))[1]) return [piece, 1];
     }
@@ -837,13 +836,13 @@
   Engine.prototype.heads = function (chunk) {
     var out = [], k = this.knownPiece(chunk);
     if (k[1]) out.push(k);
-    var linkers = this.D.LINKERS;
+    var linkers = this.P.LINKERS;
     for (var i = 0; i < linkers.length; i++) {
       var head = chunk.slice(0, -linkers[i].length);
-      if (chunk.endsWith(linkers[i]) && [...head].length >= this.D.MIN_PART) {
+      if (chunk.endsWith(linkers[i]) && [...head].length >= this.P.COMPOUND_MIN_PART) {
         var h = this.knownPiece(head);
         if (h[1]) out.push(h);
-        else if (linkers[i] === "s" && this.D.S_HEAD_SUFFIXES.some(function (x) { return head.endsWith(x); })) {
+        else if (linkers[i] === "s" && this.P.S_HEAD_SUFFIXES.some(function (x) { return head.endsWith(x); })) {
           out.push([head, 1]);
         }
       }
@@ -854,7 +853,7 @@
     word = word.toLowerCase();
     if (this.splitCache.has(word)) return this.splitCache.get(word);
     var parts = [], n = [...word].length;
-    if (2 * this.D.MIN_PART <= n && n <= this.D.MAX_WORD && /^\p{L}+$/u.test(word)) {
+    if (2 * this.P.COMPOUND_MIN_PART <= n && n <= this.P.COMPOUND_MAX_WORD && /^\p{L}+$/u.test(word)) {
       var best = this.segment(word);
       if (best && best[0].length >= 2) parts = best[0];
     }
@@ -862,7 +861,7 @@
     return parts;
   };
   Engine.prototype.segment = function (word) {
-    var chars = [...word], n = chars.length, MIN = this.D.MIN_PART;
+    var chars = [...word], n = chars.length, MIN = this.P.COMPOUND_MIN_PART;
     var best = new Array(n + 1).fill(null);
     var sub = function (a, b) { return chars.slice(a, b).join(""); };
     for (var i = n - MIN; i >= 0; i--) {
@@ -981,7 +980,7 @@
       var e = entryOf[pnum];
       if (!(bestScore[e] >= v)) { bestScore[e] = v; bestNum[e] = pnum; } // a tie: the earlier passage, as in Python
     }
-    var out = absent(n), parts = new Map(), headed = new Set(), R = this.R, docs = this.docs;
+    var out = absent(n), parts = new Map(), headed = new Set(), R = this.P, docs = this.docs;
     for (var d = 0; d < n; d++) {
       var s = scores[d], b = bestScore[d];
       var h = head && head[d] === head[d] ? head[d] : 0.0;
@@ -1014,14 +1013,14 @@
     var single = absent(n), out;
     for (var j = 0; j < n; j++) if (total[j] === total[j]) single[j] = total[j] * count[j] / k;
     out = single.slice();
-    if (k <= this.R.MAX_WINDOW_SLOTS) {
+    if (k <= this.P.MAX_WINDOW_SLOTS) {
       // two neighbouring passages of one text scored as one: the stronger takes it if higher
       var entryOf = this.entryOf, translated = this.ix.passages.translation;
       for (var a = 0; a + 1 < n; a++) {
         var b = a + 1;
         if (total[a] !== total[a] || total[b] !== total[b]) continue;
         if (entryOf[a] !== entryOf[b] || translated[a] !== translated[b]) continue;
-        var window = (total[a] + total[b]) * popcount(words[a] | words[b]) / k * this.R.WINDOW_WEIGHT;
+        var window = (total[a] + total[b]) * popcount(words[a] | words[b]) / k * this.P.WINDOW_WEIGHT;
         var stronger = single[b] > single[a] ? b : a;
         if (window > out[stronger]) out[stronger] = window;
       }
@@ -1059,12 +1058,12 @@
       return results;
     }
     var es = this.entryScores(q);
-    results.terms = queryTerms(q, this.H);
+    results.terms = queryTerms(q, this.P);
     // engine.Factors
-    var factors = { soft: p.soft, demote: !p.asksMeaning, kinds: p.kinds, wantsGlossary: p.namesMeaning,
-      named: es.headed, compares: p.compares, subjectOf: new Set() };
+    var factors = { soft_editions: p.soft, demote_definitions: !p.asksMeaning, kinds: p.kinds,
+      wants_glossary: p.namesMeaning, named: es.headed, compares: p.compares, subject_of: new Set() };
     // a concept the question names may have no entry in the editions searched (grouped)
-    if (editions.size) factors.subjectOf = this.namedByHeading(this.subjectQueries(found));
+    if (editions.size) factors.subject_of = this.namedByHeading(this.subjectQueries(found));
     results.groups = this.grouped(es.scores, editions, games, limit, factors);
     if (!results.groups.length && editions.size && !edition && p.editions.size) {
       p.editions.forEach(function (e) { p.soft.add(e); });
@@ -1094,33 +1093,19 @@
     var doc = this.docs[d];
     return (doc.doctype === "entry" && this.passes(doc, editions, games)) || doc.doctype === "concept";
   };
-  Engine.prototype.defines = function (doc) {
-    return doc.kind === "glossary-term" && this.E.GLOSSARY_OF_RULES.indexOf(doc.edition) < 0 &&
-      (doc.length || 0) <= this.E.DEFINITION_WORDS;
-  };
 
   // engine.Engine._grouped
   Engine.prototype.grouped = function (scores, editions, games, limit, factors) {
-    var E = this.E, docs = this.docs, self = this, kinds = factors.kinds;
+    var docs = this.docs, self = this, P = this.P;
     var found = [];
     for (var d0 = 0; d0 < scores.length; d0++) {
       if (scores[d0] === scores[d0] && self.allowed(d0, editions, games)) found.push([d0, scores[d0]]);
     }
     found.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
-    found = found.slice(0, Math.max(limit * 4, 40));
+    found = found.slice(0, Math.max(limit * P.CANDIDATES_PER_RESULT, P.MIN_CANDIDATES));
+    // the policy's rules (policy.Rules): each whose conditions hold multiplies the score by its factor
     var scored = found.map(function (row) {
-      var doc = docs[row[0]], factor = factors.soft.has(doc.edition) ? E.SOFT_EDITION_FACTOR : 1.0;
-      if (factors.wantsGlossary && doc.kind === "glossary-term") factor *= E.GLOSSARY_ASKED_FACTOR;
-      if (factors.demote && self.defines(doc)) factor *= E.DEFINITION_FACTOR;
-      if (kinds && kinds.has(doc.kind)) {
-        factor *= E.STRONG_KINDS.indexOf(doc.kind) >= 0 ? E.STRONG_KIND_CUE_FACTOR : E.KIND_CUE_FACTOR;
-      }
-      if (doc.card_erratum && !(kinds && kinds.has("errata")) && !factors.named.has(row[0])) {
-        factor *= E.CARD_ERRATUM_FACTOR;
-      }
-      if (doc.milestone) factor *= E.MILESTONE_FACTOR;
-      if (doc.doctype === "concept") factor = E.CONCEPT_DOC_WEIGHT * (factors.compares ? E.COMPARED_CONCEPT_FACTOR : 1.0);
-      return [row[1] * factor, row[0]];
+      return [row[1] * self.rules.factor(docs[row[0]], row[0], factors, self.editionFacts), row[0]];
     });
     scored.sort(function (a, b) { return b[0] - a[0]; }); // stable: equal scores keep the index's order
     var groups = new Map(), groupScore = new Map(), listed = new Set();
@@ -1161,7 +1146,7 @@
         hits = hits.concat(this.completion(concept, groupScore.get(keys[k]), editions, games, listed));
       }
       var absentFrom = [];
-      if (!hits.length && concept !== null && editions.size && factors.subjectOf.has(concept)) {
+      if (!hits.length && concept !== null && editions.size && factors.subject_of.has(concept)) {
         // "yu in gold or ivory?": the concept the question names has no entry in the editions searched
         var central = docs[concept].central || {}, sameGame = new Set();
         // their game's other editions, within a game filter (a game word beside the edition filter)
@@ -1186,6 +1171,60 @@
     }
     return out;
   };
+  // policy.Rules: the ranking policy's post-scoring rules (l5r_rules/search/policy.yaml), compiled once;
+  // each rule whose conditions all hold multiplies a document's score by its factor, in the file's order
+  function Rules(rules, knobs) {
+    this.rules = rules.map(function (rule) {
+      return { factor: knobs[rule.factor], tests: rule.when.map(function (c) { return condition(c, knobs); }) };
+    });
+  }
+  Rules.prototype.factor = function (doc, docnum, question, editions) {
+    var factor = 1.0, edition = (doc.edition !== undefined && own(editions, doc.edition)) || {};
+    for (var i = 0; i < this.rules.length; i++) {
+      var rule = this.rules[i], holds = true;
+      for (var j = 0; j < rule.tests.length && holds; j++) holds = rule.tests[j](doc, docnum, question, edition);
+      if (holds) factor *= rule.factor;
+    }
+    return factor;
+  };
+  function truthy(x) { // as Python reads a fact: an empty list or set, "", 0, null are false
+    if (x instanceof Set) return x.size > 0;
+    return Array.isArray(x) ? x.length > 0 : !!x;
+  }
+  function contains(collection, x) {
+    if (!collection) return false;
+    return collection instanceof Set ? collection.has(x) : collection.indexOf(x) >= 0;
+  }
+  // policy._condition: one condition of a rule, a test of (doc, docnum, question, edition facts)
+  function condition(cond, knobs) {
+    var subject = "doc" in cond ? "doc" : "edition" in cond ? "edition" : "question", name = cond[subject];
+    var op = Object.keys(cond).filter(function (k) { return k !== subject; })[0], operand = cond[op];
+    var fact = function (doc, docnum, question, edition) {
+      if (subject === "doc") return name === "docnum" ? docnum : doc[name];
+      return subject === "edition" ? edition[name] : question[name];
+    };
+    var resolve = function (question) {
+      if (operand !== null && typeof operand === "object" && !Array.isArray(operand)) {
+        return "policy" in operand ? knobs[operand.policy] : question[operand.question];
+      }
+      return operand;
+    };
+    if (op === "is") {
+      if (typeof operand === "boolean") return function (d, n, q, e) { return truthy(fact(d, n, q, e)) === operand; };
+      return function (d, n, q, e) { return fact(d, n, q, e) === operand; };
+    }
+    if (op === "in" || op === "not_in") {
+      var inside = op === "in";
+      return function (d, n, q, e) { return contains(resolve(q), fact(d, n, q, e)) === inside; };
+    }
+    if (op === "at_most") return function (d, n, q, e) { return (fact(d, n, q, e) || 0) <= resolve(q); };
+    if (op === "holds" || op === "lacks") {
+      var holds = op === "holds";
+      return function (d, n, q, e) { return contains(fact(d, n, q, e), operand) === holds; };
+    }
+    throw new Error("policy: unknown test " + op);
+  }
+
   // engine._concept_key
   function conceptKey(doc, groups, docs, docnum) {
     var cids = doc.concepts || [];
@@ -1207,7 +1246,7 @@
   }
   // engine.Engine._opening
   Engine.prototype.opening = function (editions, games, limit) {
-    var out = [], docs = this.docs, n = this.E.OPENING_ENTRIES;
+    var out = [], docs = this.docs, n = this.P.OPENING_ENTRIES;
     for (var i = 0; i < this.ix.order.length; i++) {
       var ed = this.ix.order[i], found = [];
       for (var d = 0; d < docs.length; d++) {
@@ -1234,7 +1273,7 @@
       var id = central[this.ix.order[i]], d = id === undefined ? undefined : this.docnum.get("entry:" + id);
       if (d === undefined || listed.has(d)) continue;
       if (this.passes(this.docs[d], editions, games)) {
-        out.push([d, score * this.E.CONCEPT_DOC_WEIGHT, false]);
+        out.push([d, score * this.P.CONCEPT_DOC_WEIGHT, false]);
         listed.add(d);
       }
     }
@@ -1258,12 +1297,12 @@
 
   // highlight.Terms.of
   function queryTerms(node, H) {
-    var en = new Set(H.EN_FIELDS), de = new Set(H.DE_FIELDS), out = { en: new Set(), de: new Set(), parts: new Set() };
+    var en = new Set(H.MARK_ENGLISH_FIELDS), de = new Set(H.MARK_GERMAN_FIELDS), out = { en: new Set(), de: new Set(), parts: new Set() };
     (function walk(n) {
       if (n.type === "term") {
         if (en.has(n.field)) out.en.add(n.text);
         else if (de.has(n.field)) out.de.add(n.text);
-        else if (n.field === "parts_de" && [...n.text].length >= H.MIN_PART) out.parts.add(n.text);
+        else if (n.field === "parts_de" && [...n.text].length >= H.MARK_MIN_PART) out.parts.add(n.text);
       } else n.parts.forEach(walk);
     })(node);
     return out;

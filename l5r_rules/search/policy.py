@@ -1,0 +1,259 @@
+"""The search's ranking policy (policy.yaml): every knob, word list and post-scoring rule, read once.
+
+Why: the ranking was tuned in constants spread over seven modules, with a hand-kept copy in the
+site's export and a third in its JavaScript (issue 27). Now each knob is written once, in
+policy.yaml, with its reason, the measurement that chose it and the test that pins its effect;
+the modules bind their constants from here (`querying.SYNONYM_WEIGHT = policy.value(...)`), the
+site's export sends the whole file to the browser (webindex.py), and the post-scoring factors are
+data rules that `Rules` applies here and the site's policy.js applies there.
+
+Reading: the file goes through the project's safe YAML loader (yamlio) and its schema
+(schemas/policy.schema.json) with a few checks a schema cannot make (a rule's factor and a derived
+list name knobs; every value's type fits the modules). A `l5r-rules search` process must not pay
+for a YAML parser and jsonschema at every start, so the checked policy is kept as JSON in
+`__pycache__/policy.json` beside this module (as Python keeps bytecode there), stamped with the
+YAML file's size, modification time and content hash; a changed file is read and checked again.
+Where the folder cannot be written the file is read on every start, only slower.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+POLICY_FILE = Path(__file__).resolve().with_name("policy.yaml")
+_CACHE = POLICY_FILE.parent / "__pycache__" / "policy.json"
+_FORMAT = 1
+
+
+class PolicyError(Exception):
+    """policy.yaml is unreadable or breaks its schema (one line: path:line:col: CODE field message)."""
+
+
+def _stamp(path: Path) -> list:
+    st = path.stat()
+    return [_FORMAT, st.st_size, st.st_mtime_ns]
+
+
+def _read_checked(path: Path) -> dict:
+    """The policy file through the safe loader, its schema and the cross-checks (PolicyError)."""
+    # imported here, on a changed policy only: yamlio and jsonschema cost a cold search ~40 ms
+    from ..kb import load_checked
+    from ..yamlio import GlossaryFileError
+
+    try:
+        data = load_checked(path, "policy")
+    except GlossaryFileError as exc:
+        raise PolicyError(str(exc)) from None
+    problems = cross_check(data)
+    if problems:
+        raise PolicyError(f"{path}: {problems[0]}")
+    return data
+
+
+def cross_check(data: dict) -> list[str]:
+    """What the schema cannot say: derived lists and rule factors name knobs of the right kind."""
+    knobs = data["knobs"]
+    out = []
+    for name, knob in knobs.items():
+        value = knob["value"]
+        if isinstance(value, dict) and "from" in value:
+            base = knobs.get(value["from"], {}).get("value")
+            if not isinstance(base, list) or not all(isinstance(w, str) for w in base):
+                out.append(f"knobs.{name}.value.from: {value['from']!r} is no word list of this file")
+    for n, rule in enumerate(data["rules"]):
+        factor = knobs.get(rule["factor"], {}).get("value")
+        if isinstance(factor, bool) or not isinstance(factor, (int, float)):
+            out.append(f"rules[{n}].factor: {rule['factor']!r} is no number of this file's knobs")
+        for c, cond in enumerate(rule["when"]):
+            for op in ("in", "not_in", "at_most"):
+                ref = cond.get(op)
+                if isinstance(ref, dict) and "policy" in ref and ref["policy"] not in knobs:
+                    out.append(f"rules[{n}].when[{c}].{op}: {ref['policy']!r} is no knob of this file")
+    ids = [r["id"] for r in data["rules"]]
+    out += [f"rules: id {i!r} twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
+    return out
+
+
+def document(path: Path = POLICY_FILE) -> dict:
+    """The whole checked policy: {"knobs": {name: {value, used_by, reason, ...}}, "rules": [...]}."""
+    if path != POLICY_FILE:
+        return _read_checked(path)
+    global _document
+    if _document is None:
+        _document = _cached()
+    return _document
+
+
+_document: dict | None = None
+
+
+def _cached() -> dict:
+    stamp = _stamp(POLICY_FILE)
+    try:
+        cached = json.loads(_CACHE.read_text(encoding="utf-8"))
+        if cached.get("stamp") == stamp:
+            return cached["policy"]
+    except (OSError, ValueError, AttributeError):
+        pass
+    data = _read_checked(POLICY_FILE)
+    try:
+        _CACHE.parent.mkdir(exist_ok=True)
+        tmp = _CACHE.with_name(f"policy.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"stamp": stamp, "policy": data}, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, _CACHE)
+    except OSError:
+        pass  # a read-only install: read the YAML at every start
+    return data
+
+
+def values(data: dict | None = None) -> dict[str, Any]:
+    """Knob name -> its value, derived word lists resolved (what the site's search reads)."""
+    knobs = (data or document())["knobs"]
+    out = {}
+    for name, knob in knobs.items():
+        value = knob["value"]
+        if isinstance(value, dict) and "from" in value:
+            without = set(value.get("without") or ())
+            base = [w for w in knobs[value["from"]]["value"] if w not in without]
+            value = base + [w for w in value.get("with") or () if w not in base]
+        out[name] = value
+    return out
+
+
+_values: dict[str, Any] | None = None
+
+
+def _all() -> dict[str, Any]:
+    global _values
+    if _values is None:
+        _values = values()
+    return _values
+
+
+def value(name: str) -> Any:
+    """One knob's value (a number, pattern, list or table)."""
+    try:
+        return _all()[name]
+    except KeyError:
+        raise PolicyError(f"{POLICY_FILE}: no knob {name!r}") from None
+
+
+def number(name: str) -> float | int:
+    found = value(name)
+    if isinstance(found, bool) or not isinstance(found, (int, float)):
+        raise PolicyError(f"{POLICY_FILE}: knob {name!r} is no number")
+    return found
+
+
+def words(name: str) -> frozenset[str]:
+    """A word list as a set (membership tests)."""
+    return frozenset(_word_list(name))
+
+
+def word_list(name: str) -> tuple[str, ...]:
+    """A word list in its written order (where order matters: fields, linkers, endings)."""
+    return tuple(_word_list(name))
+
+
+def _word_list(name: str) -> list[str]:
+    found = value(name)
+    if not isinstance(found, list) or not all(isinstance(w, str) for w in found):
+        raise PolicyError(f"{POLICY_FILE}: knob {name!r} is no word list")
+    return found
+
+
+def pairs(name: str) -> tuple[tuple[str, str], ...]:
+    found = value(name)
+    if not isinstance(found, list) or not all(isinstance(p, list) and len(p) == 2 for p in found):
+        raise PolicyError(f"{POLICY_FILE}: knob {name!r} is no list of pairs")
+    return tuple((a, b) for a, b in found)
+
+
+def table(name: str) -> dict[str, Any]:
+    found = value(name)
+    if not isinstance(found, dict) or "from" in found:
+        raise PolicyError(f"{POLICY_FILE}: knob {name!r} is no table")
+    return dict(found)
+
+
+# -- the post-scoring rules ----------------------------------------------------------------------
+
+
+class Rules:
+    """The post-scoring rules, compiled once: `apply` gives a document's factor and what --explain says.
+
+    `question` holds the question's facts (engine.Factors as a mapping: soft_editions, kinds, named,
+    compares, ...), `editions` each edition's registry facts (editions.Registry.facts)."""
+
+    def __init__(self, rules: list[dict], knobs: dict[str, Any]):
+        self.rules = [(rule, knobs[rule["factor"]], [_condition(c, knobs) for c in rule["when"]]) for rule in rules]
+
+    def apply(
+        self, doc: dict, docnum: int, question, editions: dict[str, dict]
+    ) -> tuple[float, list[tuple[str, float]]]:
+        factor = 1.0
+        why: list[tuple[str, float]] = []
+        facts = (doc, docnum, question, editions.get(doc.get("edition")) or {})
+        for rule, times, conditions in self.rules:
+            if all(test(*facts) for test in conditions):
+                factor *= times
+                if rule.get("why"):
+                    why.append((rule["why"].format_map(_Fields(doc)), times))
+        return factor, why
+
+
+class _Fields(dict):
+    """A document's fields for a rule's `why` text; a field it lacks reads as nothing."""
+
+    def __missing__(self, key):
+        return ""
+
+
+def _condition(cond: dict, knobs: dict[str, Any]):
+    """A test (doc, docnum, question, edition facts) -> bool for one condition of a rule."""
+    subject = next(k for k in ("doc", "edition", "question") if k in cond)
+    name = cond[subject]
+    op = next(k for k in cond if k != subject)
+    operand = cond[op]
+
+    def fact(doc, docnum, question, edition):
+        if subject == "doc":
+            return docnum if name == "docnum" else doc.get(name)
+        if subject == "edition":
+            return edition.get(name)
+        return question[name]
+
+    def resolve(question):
+        if isinstance(operand, dict) and "policy" in operand:
+            return knobs[operand["policy"]]
+        if isinstance(operand, dict) and "question" in operand:
+            return question[operand["question"]]
+        return operand
+
+    if op == "is":
+        if isinstance(operand, bool):
+            return lambda *f: bool(fact(*f)) is operand
+        return lambda *f: fact(*f) == operand
+    if op in ("in", "not_in"):
+        inside = op == "in"
+        return lambda *f: (fact(*f) in resolve(f[2])) is inside
+    if op == "at_most":
+        return lambda *f: (fact(*f) or 0) <= resolve(f[2])
+    if op in ("holds", "lacks"):
+        holds = op == "holds"
+        return lambda *f: (operand in (fact(*f) or ())) is holds
+    raise PolicyError(f"{POLICY_FILE}: unknown test {op!r}")  # the schema admits none other
+
+
+_rules: Rules | None = None
+
+
+def rules() -> Rules:
+    """The policy's rules over its knobs' values (a test may change a value: `_values`, then `_rules = None`)."""
+    global _rules
+    if _rules is None:
+        _rules = Rules(document()["rules"], _all())
+    return _rules
