@@ -11,8 +11,8 @@ Reading: the file goes through the project's safe YAML loader (yamlio) and its s
 (schemas/policy.schema.json) with a few checks a schema cannot make (a rule's factor and a derived
 list name knobs; every value's type fits the modules). A `l5r-rules search` process must not pay
 for a YAML parser and jsonschema at every start, so the checked policy is kept as JSON in
-`__pycache__/policy.json` beside this module (as Python keeps bytecode there), stamped with the
-YAML file's size, modification time and content hash; a changed file is read and checked again.
+`__pycache__/policy.json` beside this module (as Python keeps bytecode there), keyed by the YAML
+file's content hash; a changed file is read and checked again.
 Where the folder cannot be written the file is read on every start, only slower.
 """
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,11 @@ class PolicyError(Exception):
 
 
 def _stamp(path: Path) -> list:
-    st = path.stat()
-    return [_FORMAT, st.st_size, st.st_mtime_ns]
+    """The cache's key: this reader's format and the YAML file's content hash (not its size and
+    time: a file rewritten within the same second, or restored with an old time, is still read)."""
+    data = path.read_bytes()
+    # CRC-32 (zlib, which whoosh imports anyway) rather than hashlib, whose OpenSSL costs a cold search ~2 ms
+    return [_FORMAT, len(data), zlib.crc32(data)]
 
 
 def _read_checked(path: Path) -> dict:
