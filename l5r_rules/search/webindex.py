@@ -2,15 +2,16 @@
 
 Why: the site must rank as `l5r-rules search` ranks (issue 12 item 4), offline and on a phone.
 Rather than a second analysis in the browser, the build exports what the CLI's scorer reads
-(scoring.py: BM25F over whoosh's reader statistics) and every constant of the query planner
-(querying.py), the ranking (ranking.py) and the engine (engine.py), and one small script
-(site_overrides/assets/javascripts/l5r-search.js) folds the same query tree over it. Nothing
-is written twice: a weight tuned in Python, a synonym added, an edition word in the registry
-reaches the site at the next build.
+(scoring.py: BM25F over whoosh's reader statistics) and the ranking policy whole (policy.yaml:
+every knob, word list and post-scoring rule), and the search script (webscript.py, from js/, each
+module named after its Python twin) folds the same query tree over it. Nothing is written twice: a
+knob tuned in the policy, a synonym added, an edition word in the registry reaches the site at the
+next build.
 
-What is exported (two JavaScript files, so that they load from a file:// offline build too):
+What is exported (JavaScript files, so that they load from a file:// offline build too):
 
-* `index.js`: constants and word lists; the registry's edition words; the synonym table;
+* `index.js`: the ranking policy; what analysis.py reads a word with (stop words, accent folding);
+  the registry's edition words and each edition's properties the rules test; the synonym table;
   both indexes' postings (field -> term -> [docnum delta, term frequency, ...]) with each
   field's boost, average length and each document's field length as whoosh's reader gives
   them; the unstemmed vocabulary with each word's document count (vocabulary.py: typo
@@ -34,7 +35,7 @@ from pathlib import Path
 
 from ..citation import citation_of_payload
 from ..urls import Urls, compare_page, concept_page, entry_page
-from . import analysis, policy, querying
+from . import analysis, policy, querying, webscript
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
 from .fields import SEARCH_FIELDS
 
@@ -258,9 +259,11 @@ def read_script(path: Path):
     return json.loads(json.loads(text[start : text.rindex(")")]))
 
 
-def export(eng, folder: Path, urls: Urls | None = None) -> dict[str, int]:
-    """Write index.js and passages.js into `folder` (page URLs as `urls` makes them: an offline
-    build's end in .html); file name -> bytes written."""
+def export(eng, site: Path, urls: Urls | None = None) -> dict[str, int]:
+    """Write what the site's search needs into a built site: index.js and passages.js into
+    assets/search/ (page URLs as `urls` makes them: an offline build's end in .html), and the search
+    script put together from js/ (webscript.py); file name -> bytes written."""
+    folder = site / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     sizes = {}
     for name, key, data in (
@@ -270,4 +273,5 @@ def export(eng, folder: Path, urls: Urls | None = None) -> dict[str, int]:
         text = _script(key, data)
         (folder / name).write_text(text, encoding="utf-8")
         sizes[name] = len(text.encode("utf-8"))
+    sizes[Path(webscript.SCRIPT).name] = webscript.write(site)
     return sizes

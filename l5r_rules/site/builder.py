@@ -246,11 +246,11 @@ def _build_locked(
 
 
 def _search_index(layout: Layout, site: Path, offline: bool, say: Progress) -> dict[str, int]:
-    """The CLI's search index, exported for the search page (search/webindex.py) into assets/search/."""
-
+    """The CLI's search index and ranking policy, exported for the search page (search/webindex.py) into
+    assets/search/, and its script (search/webscript.py)."""
     try:
         with open_engine(layout.root, report=say) as engine:
-            return webindex.export(engine, site / webindex.FOLDER, Urls(directory_urls=not offline))
+            return webindex.export(engine, site, Urls(directory_urls=not offline))
     except (IndexDamaged, IndexUnwritable, webindex.ExportError) as exc:
         raise SiteBuildError(f"search index: {exc}") from None
 

@@ -1,0 +1,258 @@
+// page.js: the search page, the site's twin of the CLI's list (l5r_rules/terminal/listing.py):
+// search/?q=...&edition=... lists the ranked hits, each linking to the paragraph that answers; it
+// loads the index from assets/search/; window.L5RSearch serves the tests and the benchmark.
+
+// The site's root, from this script's own address (…/assets/javascripts/l5r-search.js): pages and the
+// index are addressed from it, so the search works under any prefix and from a file:// offline build.
+var SCRIPT = typeof document !== "undefined" && document.currentScript && document.currentScript.src;
+var ROOT = SCRIPT ? SCRIPT.replace(/assets\/javascripts\/l5r-search\.js(?:[?#].*)?$/, "") : "";
+
+// The search page: search/?q=...&edition=... renders the ranked hits as an ordered list.
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, function (c) {
+    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+  });
+}
+// verbatim text with the matched words in <mark>; Markdown's **bold** and *italics* shown as such
+function marked(engine, text, terms, lang) {
+  var spans = terms && lang ? engine.spans(text, terms, lang) : [], out = "", last = 0;
+  for (var i = 0; i < spans.length; i++) {
+    out += escapeHtml(text.slice(last, spans[i][0])) + "<mark>" + escapeHtml(text.slice(spans[i][0], spans[i][1])) + "</mark>";
+    last = spans[i][1];
+  }
+  out += escapeHtml(text.slice(last));
+  return out
+    .replace(/\*\*([^*]+?)\*\*/g, "<strong>$1</strong>")
+    .replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?![*\w])/g, "$1<em>$2</em>")
+    .replace(/\n(?![ \t]*(?:[-*+]|\d+[.)]|\|)[ \t])/g, " ") // a wrapped line, as Markdown reads it
+    .replace(/\n/g, "<br>"); // a list item or table row keeps its own line
+}
+
+function Page(box) {
+  this.box = box;
+  this.input = box.querySelector(".l5r-search__input");
+  this.status = box.querySelector(".l5r-search__status");
+  this.list = box.querySelector("ol.l5r-results");
+  this.chips = Array.prototype.slice.call(box.querySelectorAll(".l5r-chip"));
+  this.engine = null;
+  this.texts = null;
+  this.last = null;
+  var params = new URLSearchParams(window.location.search);
+  this.input.value = params.get("q") || "";
+  this.edition = (params.get("edition") || "").trim().toLowerCase(); // as the CLI reads --edition
+  var header = document.querySelector(".l5r-header-search__input");
+  if (header) header.value = this.input.value;
+  this.markChips();
+  var self = this;
+  this.input.addEventListener("input", function () { self.run(); });
+  box.querySelector("form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    self.run();
+    self.input.blur(); // a phone's keyboard goes away and the results are in view
+  });
+  this.chips.forEach(function (chip) {
+    chip.addEventListener("click", function () {
+      self.edition = chip.getAttribute("data-edition") || "";
+      self.markChips();
+      self.run();
+    });
+  });
+}
+Page.prototype.markChips = function () {
+  var edition = this.edition;
+  this.chips.forEach(function (chip) {
+    chip.setAttribute("aria-pressed", String((chip.getAttribute("data-edition") || "") === edition));
+  });
+};
+Page.prototype.url = function () {
+  var q = this.input.value, out = "?q=" + encodeURIComponent(q);
+  return this.edition ? out + "&edition=" + encodeURIComponent(this.edition) : out;
+};
+Page.prototype.run = function () {
+  if (!this.engine) return;
+  var t0 = performance.now(), q = this.input.value;
+  try {
+    if (window.location.search !== this.url()) window.history.replaceState(null, "", this.url());
+  } catch (e) { /* a file:// page may refuse: the search still runs */ }
+  if (!q.trim()) {
+    this.list.innerHTML = "";
+    this.status.textContent = "Type a question: words, a rule's name, an edition (\u201clotus\u201d), German for Battle for Rokugan.";
+    this.last = null;
+    return;
+  }
+  var results = this.engine.search(q, { edition: this.edition || null, limit: 10 });
+  this.last = results;
+  this.render(results);
+  api.lastMs = performance.now() - t0;
+  if (api.firstResultsAt === undefined) api.firstResultsAt = performance.now();
+};
+Page.prototype.badge = function (edition) {
+  var label = own(this.engine.ix.edition_labels, edition) || [edition, edition];
+  return '<span class="l5r-badge l5r-ed-' + escapeHtml(edition) + '" title="' + escapeHtml(label[0]) + '">' +
+    escapeHtml(label[1]) + "</span>";
+};
+Page.prototype.render = function (results) {
+  var engine = this.engine, docs = engine.docs, html = [], count = 0, self = this;
+  results.groups.forEach(function (group) {
+    var headed = headedGroup(group);
+    group.hits.forEach(function (hit, i) {
+      count++;
+      var doc = docs[hit.docnum], pas = hit.passage;
+      var cls = "l5r-hit" + (headed ? " l5r-hit--grouped" : "") + (headed && i === 0 ? " l5r-hit--first" : "") +
+        (headed && i === group.hits.length - 1 ? " l5r-hit--last" : "");
+      var href = ROOT + doc.url + (pas ? "#" + pas.anchor : "");
+      var item = '<li class="' + cls + '" data-id="' + escapeHtml(doc.id) + '">';
+      item += '<div class="l5r-hit__head"><a class="l5r-hit__title" href="' + escapeHtml(href) + '">' +
+        escapeHtml(doc.term) + "</a> " + self.badge(doc.edition) + ' <span class="l5r-kind">' + escapeHtml(doc.kind) +
+        "</span></div>";
+      if (headed && i === 0) {
+        // the concept page opens on the edition the judge searched in (filter, a single edition
+        // named in the question, else this group's first hit); a concept shown because the editions
+        // searched lack it opens on the edition shown
+        var opened = group.absent.length ? doc.edition :
+          results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
+        item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
+      }
+      item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
+        (pas ? ' <span class="l5r-hit__para">¶' + pas.block + "</span>" : "") + "</div>";
+      item += self.snippet(doc, pas, results.terms);
+      html.push(item + "</li>");
+    });
+  });
+  this.list.innerHTML = html.join("");
+  var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
+  // the edition filter applied (results.edition), never an ?edition= that names no edition; own():
+  // "?edition=constructor" names none (and no label inherited by every object)
+  if (results.edition) status += " in " + (own(engine.ix.edition_labels, results.edition) || [results.edition])[0];
+  else if (results.editions.length) {
+    status += " in " + results.editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ") +
+      " (named in the question)";
+  }
+  if (this.edition && !results.edition) status += "; \u201cedition=" + this.edition + "\u201d names no edition, so it filters nothing";
+  if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
+  if (results.groups.some(function (g) { return g.absent && g.absent.length; })) {
+    status += "; a rule they lack is shown from another edition, marked";
+  }
+  if (results.opening) status += ": nothing to search but the book, so here is where its rules begin";
+  var fixes = Object.keys(results.corrections).map(function (typed) {
+    return "\u201c" + typed + "\u201d as " + results.corrections[typed].join(" / ");
+  });
+  if (fixes.length) status += ". Read " + fixes.join("; ");
+  this.status.textContent = status + ".";
+};
+Page.prototype.groupHead = function (concept, note, edition, absentFrom, hits) {
+  var conceptUrl = ROOT + concept.url + (edition ? "?edition=" + encodeURIComponent(edition) : "");
+  var out = '<div class="l5r-hit__group"><span class="l5r-label">Concept</span> <a href="' + escapeHtml(conceptUrl) +
+    '">' + escapeHtml(concept.term) + '</a> · <a href="' + escapeHtml(ROOT + concept.compare) + '">compare editions</a>';
+  if (absentFrom && absentFrom.length) {
+    // listing.absent_line
+    var labels = this.engine.ix.edition_labels, docs = this.engine.docs, others = [];
+    hits.forEach(function (h) { if (others.indexOf(docs[h.docnum].edition) < 0) others.push(docs[h.docnum].edition); });
+    var name = function (e) { return (own(labels, e) || [e])[0]; };
+    out += '<p class="l5r-hit__absent">No entry in ' + escapeHtml(absentFrom.map(name).join(" or ")) + "; shown from " +
+      escapeHtml(others.map(name).join(", ")) + ".</p>";
+  }
+  if (note) {
+    out += '<p class="l5r-hit__note"><span class="l5r-label">Our ' + (note.label === "summary" ? "summary" : "words: a difference") +
+      "</span> " + escapeHtml(note.text) + "</p>";
+  }
+  return out + "</div>";
+};
+Page.prototype.snippet = function (doc, pas, terms) {
+  if (!pas) return "";
+  if (!this.texts) return '<p class="l5r-hit__snippet l5r-hit__snippet--loading">…</p>';
+  var lang = pas.translation ? "en" : doc.lang || "en", show = pas.matched ? terms : null;
+  var main = '<blockquote class="l5r-hit__snippet" lang="' + lang + '">' +
+    (pas.translation ? '<span class="l5r-label">Unofficial translation (our words)</span> ' : "") +
+    marked(this.engine, this.texts[pas.num], show, lang) + "</blockquote>";
+  if (pas.companion === null) return main;
+  var other = pas.translation ? doc.lang || "de" : "en";
+  var companion = '<blockquote class="l5r-hit__snippet l5r-hit__snippet--companion" lang="' + other + '">' +
+    (pas.translation ? "" : '<span class="l5r-label">Unofficial translation (our words)</span> ') +
+    marked(this.engine, this.texts[pas.companion], show, other) + "</blockquote>";
+  return pas.translation ? companion + main : main + companion;
+};
+
+// The search page starts its index scripts itself (<script async data-l5r-search="index"> in
+// l5r_rules/site/templates/search.md.j2, so they download and run while the rest of the page is still
+// parsed); any other page, or a page without them, gets them added here. `done` runs once the data is in.
+function loadData(key, src, done, failed) {
+  if (window.L5R_SEARCH && window.L5R_SEARCH[key]) { done(); return; } // it ran already (before this script)
+  var tag = document.querySelector('script[data-l5r-search="' + key + '"]');
+  if (!tag) { load(src, done, failed); return; }
+  var settled = false;
+  var once = function (f) { return function () { if (!settled) { settled = true; f(); } }; };
+  done = once(done);
+  failed = once(failed);
+  tag.addEventListener("load", done);
+  tag.addEventListener("error", failed);
+  // Its download may have ended (and failed) before this script ran, when no event will come: then
+  // load it again, from the cache, with our own handlers (no inline handler on the page's tag).
+  if (performance.getEntriesByName && performance.getEntriesByName(tag.src).length) load(src, done, failed);
+}
+
+function load(src, done, failed) {
+  var script = document.createElement("script");
+  script.src = src;
+  script.async = true;
+  script.onload = done;
+  script.onerror = failed;
+  document.head.appendChild(script);
+}
+
+function start() {
+  var box = document.getElementById("l5r-search");
+  if (!box) return;
+  var page = new Page(box);
+  api.page = page;
+  api.ready = new Promise(function (resolve, reject) {
+    var fail = function () {
+      page.status.textContent = "The search index could not be loaded (" + ROOT + "assets/search/).";
+      reject(new Error("search index not loaded"));
+    };
+    var finish = function () {
+      api.readyAt = performance.now(); // ms after the page's navigation began (the benchmark reads it)
+      resolve(page);
+    };
+    loadData("index", ROOT + "assets/search/index.js", function () {
+      var t0 = performance.now();
+      page.engine = api.engine = new Engine(window.L5R_SEARCH.index);
+      api.initMs = performance.now() - t0;
+      page.run();
+      // the passage texts only after the first results: their script (preloaded by the search page)
+      // would otherwise run first, its download being the smaller, and hold the results back
+      loadData("passages", ROOT + "assets/search/passages.js", function () {
+        page.texts = window.L5R_SEARCH.passages;
+        if (page.last) page.render(page.last);
+        finish();
+      }, fail);
+    }, fail);
+  });
+  api.ready.catch(function () {});
+}
+
+
+var api = window.L5RSearch = window.L5RSearch || {};
+api.Engine = Engine;
+api.normalize = normalize;
+api.stemEnglish = stemEnglish;
+api.stemGerman = stemGerman;
+api.root = ROOT;
+// for the browser tests and the benchmark: the ranked hits as the page lists them, as
+// "id" or, with `anchors`, "id#anchor of the passage shown"
+api.rankedIds = function (text, edition, anchors) {
+  var r = api.engine.search(text, { edition: edition || null, limit: 10 }), out = [];
+  r.groups.forEach(function (g) {
+    g.hits.forEach(function (h) {
+      var id = api.engine.docs[h.docnum].id;
+      out.push(anchors && h.passage ? id + "#" + h.passage.anchor : id);
+    });
+  });
+  return out;
+};
+if (typeof document !== "undefined" && document.getElementById) {
+  // the search page's form comes before this script (extra_javascript is at the end of the body), so
+  // the index starts loading now rather than after the theme's scripts (DOMContentLoaded)
+  if (document.getElementById("l5r-search") || document.readyState !== "loading") start();
+  else document.addEventListener("DOMContentLoaded", start);
+}
