@@ -2,8 +2,8 @@
 
 Why: the site's search is a second implementation of the ranking (site_overrides/assets/javascripts/
 search/); it must rank exactly as `l5r-rules search` does (issue 27). `tests/search_golden.jsonl` holds,
-for every question of the project's own set, both halves of every unseen set and the planner's rarer
-paths (TRICKY), the ids of the first 10 hits with the passage each shows (`id#p3`: the anchor on the
+for every question of the project's own set, both halves of every unseen set and of the real players'
+set, and the planner's rarer paths (TRICKY, FILTERED), the ids of the first 10 hits with the passage each shows (`id#p3`: the anchor on the
 entry's page without the entry's id). `tests/test_search_golden.py` checks that the CLI still ranks so
 (rankings unchanged, not just recall), and `tests/test_browser_search.py` that the browser's ranking,
 run headless without the page, gives every line at 100 %.
@@ -36,6 +36,7 @@ SETS = (
         for n in ("", 2, 3, 4, 5)
         for split in evaluation.SPLITS
     ),
+    *((f"real:{split}", "search_eval_real.yaml", split) for split in evaluation.SPLITS),
 )
 
 # Questions that take the planner's rarer paths: Unicode spellings, typos, compounds, edition words,
