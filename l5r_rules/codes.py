@@ -161,6 +161,38 @@ _TABLE = (
     ("L5R081", "authority ladder quote does not occur in its entry's text", "quote the entry verbatim"),
     ("L5R090", "card index cites an entry or errata record that does not exist", "fix the id or remove it"),
     ("L5R091", "card index lists an entry whose text does not name the card", "remove the entry from mentioned_in"),
+    # search data: hints (glossary/hints/<edition>.yaml) and synonyms (glossary/_synonyms.yaml)
+    (
+        "L5R120",
+        "a hints file for an edition whose registry line does not say `hints: true` (no reader reads it)",
+        "add `hints: true` to the edition in glossary/_sources.yaml, or remove the file",
+    ),
+    (
+        "L5R121",
+        "an edition whose registry line says `hints: true` has no hints file",
+        "write glossary/hints/<edition>.yaml (l5r_rules/search/hints.md says how), or remove `hints: true`",
+    ),
+    (
+        "L5R122",
+        "hints for an id that is not an entry of the file's edition (stale after a rename or a removal)",
+        "move them to the entry's new id (import --rename carries them), or remove them",
+    ),
+    (
+        "L5R123",
+        "an entry of an edition with hints has no English hint",
+        "write two to six questions a player might type that the entry answers, blind from the entry",
+    ),
+    (
+        "L5R124",
+        "a hint names an edition or a game (its id, label or short name): hints are written for any edition",
+        "ask the question without the edition's name",
+    ),
+    ("L5R125", "a hint only repeats its entry's heading", "ask as a player would, not with the rule's name"),
+    (
+        "L5R126",
+        "a synonym key that an edition or game word of the registry takes first, so it never applies",
+        "remove the line, or rename the key",
+    ),
     # files
     ("L5R100", "empty or comment-only file", "write the entry, or delete the file"),
     (

@@ -9,6 +9,8 @@ glossary/cards/*.yaml             the card index: one file per card the rulebook
 glossary/_authority.yaml          the authority ladder: which source wins, per game
 glossary/_errata_curated.yaml     hand-curated inputs of errata/ (summaries, affected entries)
 glossary/_card_names.yaml         hand-curated inputs of cards/ (each book's card names, and its non-cards)
+glossary/hints/<edition>.yaml     search hints: questions a player might type that each entry answers
+glossary/_synonyms.yaml           judges' words -> the rulebooks' words, for search
 sources/                          the rulebooks, byte for byte as received
 build/                            generated output (index, site Markdown, site)
 """
@@ -78,6 +80,19 @@ class Layout:
     @property
     def card_names(self) -> Path:
         return self.glossary / "_card_names.yaml"
+
+    @property
+    def hints(self) -> Path:
+        """Search hints, one file per edition whose registry line says `hints: true`."""
+        return self.glossary / "hints"
+
+    def hints_file(self, edition: str) -> Path:
+        return self.hints / f"{edition}.yaml"
+
+    @property
+    def synonyms(self) -> Path:
+        """Judges' words -> the rulebooks' words, for search."""
+        return self.glossary / "_synonyms.yaml"
 
     @property
     def sources(self) -> Path:

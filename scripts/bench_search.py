@@ -4,7 +4,9 @@
 Prints recall@1, recall@5, MRR (overall and per tag) on the project's own set
 (tests/search_eval.yaml) and on the tune half of the unseen set (tests/search_eval_unseen.yaml),
 with the share of questions whose answering phrase the result list shows ("answer visible");
-`--split sealed` scores the sealed half instead, and is for the one final run only. Then
+`--split sealed` scores the sealed half instead, and is for the one final run only. A "hints off"
+line scores both again on an index built without the search hints (glossary/hints/), so how much the
+ranking leans on them is a figure. Then
 warm query latency (p50, p95,
 over every eval question, fuzzy and synonyms included), the median wall time of a
 cold `l5r-rules search` process, and the index build time. Goals (issue 4):
@@ -123,6 +125,7 @@ def main() -> int:
         f"(cold search / this = {statistics.median(cold) / statistics.median(bare_python):.1f}; goal <= 20)"
     )
     print(f"index build        {min(builds):.2f} s best, {statistics.median(builds):.2f} s median   (goal <= 3)")
+    hints_off(questions, evaluation.load_questions(args.unseen, args.split), args.split)
     if not args.no_browser:
         browser(args.site)
     if args.misses:
@@ -134,6 +137,26 @@ def main() -> int:
                         f" want {o.question.answers[:3]}"
                     )
     return 0
+
+
+def hints_off(own: list, unseen: list, split: str) -> None:
+    """Both sets on an index built without the search hints, in a checkout of its own (the glossary linked)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-nohints-", dir=ROOT / "build") as tmp:
+        root = Path(tmp)
+        (root / "glossary").symlink_to(ROOT / "glossary")
+        build_index(Layout(root), with_hints=False)
+        with open_engine(root) as engine:
+            figures = [(name, evaluation.run(engine, qs)) for name, qs in (("own", own), (f"unseen {split}", unseen))]
+    print(
+        "hints off          "
+        + "; ".join(
+            f"{name} recall@1 {evaluation.recall_at(o, 1):.3f} recall@5 {evaluation.recall_at(o, 5):.3f}"
+            for name, o in figures
+        )
+        + "   (index without glossary/hints/)"
+    )
 
 
 def browser(site: Path | None) -> None:

@@ -164,12 +164,12 @@ NOT_KNOBS = {
     "golden.TRICKY": "questions of the golden file",
     "golden.FILTERED": "questions of the golden file",
     "golden.DEPTH": "how many hits the golden file keeps",
-    "hints.KEYS": "the keys of a hints file",
     "indexer.TABLE_ONLY": "what the document table keeps beside whoosh",
     "fields.FIELD_LANGUAGES": "each field's analyzer (structure of the schema, its boosts are the policy's)",
     "policy._FORMAT": "the cache's format",
     "store.TABLE_FIELDS": "the document table's columns",
     "webindex.DOC_FIELDS": "what the site needs of each document",
+    "webscript.MODULES": "the site script's modules, in the order they are put together",
 }
 
 

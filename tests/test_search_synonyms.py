@@ -1,4 +1,4 @@
-"""The judges' synonyms file: well-formed, and every alternative still finds something.
+"""The judges' synonyms (glossary/_synonyms.yaml): well-formed, and every alternative still finds something.
 
 An alternative that matches no entry of the real glossary is dead weight (or a typo);
 this test names it so it is fixed or removed.
@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from l5r_rules.editions import load_registry
+from l5r_rules.layout import Layout
 from l5r_rules.search.analysis import analyze, english, german
 from l5r_rules.search.engine import open_engine
 from l5r_rules.search.querying import GERMAN_FUNCTION_WORDS, QUERY_STOPWORDS, EditionWords, words_of
 from l5r_rules.search.synonyms import read_yaml
 
 REPO = Path(__file__).resolve().parent.parent
-SYNONYMS = read_yaml()
+SYNONYMS = read_yaml(Layout(REPO))
 ALTERNATIVES = sorted({alt for alts in SYNONYMS.values() for alt in alts})
 EDITION_PHRASES = EditionWords.of(load_registry(REPO)).phrases
 

@@ -1,7 +1,7 @@
 """Every file under glossary/ is one a reader reads (L5R102-L5R104).
 
 Readers look only at `glossary/_*.yaml`, `entries/<edition>/*.yaml`,
-`concepts/*.yaml`, `errata/*.yaml` and `cards/*.yaml`. Anything else would be
+`concepts/*.yaml`, `errata/*.yaml`, `cards/*.yaml` and `hints/*.yaml`. Anything else would be
 silently ignored by every reader -- an entry saved as `.yml`, an editor's lock
 or backup file, a file one folder too deep -- so validate names it instead.
 (Files of the right name that are not regular files are L5R101, from the loader.)
@@ -15,8 +15,15 @@ from pathlib import Path
 from .loaded import Glossary
 from .problems import Problem
 
-TOP_FILES = {"_sources.yaml", "_skip.yaml", "_authority.yaml", "_errata_curated.yaml", "_card_names.yaml"}
-FLAT_FOLDERS = {"concepts", "errata", "cards"}
+TOP_FILES = {
+    "_sources.yaml",
+    "_skip.yaml",
+    "_authority.yaml",
+    "_errata_curated.yaml",
+    "_card_names.yaml",
+    "_synonyms.yaml",
+}
+FLAT_FOLDERS = {"concepts", "errata", "cards", "hints"}
 
 
 def _editor_file(name: str) -> bool:

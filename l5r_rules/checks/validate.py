@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from ..layout import Layout
-from . import authority, cards, curated, evidence, identity, orphans, references, schema_check, text_shape, translations
+from . import (
+    authority,
+    cards,
+    curated,
+    evidence,
+    identity,
+    orphans,
+    references,
+    schema_check,
+    search_data,
+    text_shape,
+    translations,
+)
 from . import files as file_check
 from .loaded import read_glossary
 from .problems import Problem
@@ -19,6 +31,7 @@ CHECKS = (
     translations.check,
     orphans.check,
     text_shape.check,
+    search_data.check,
 )
 
 

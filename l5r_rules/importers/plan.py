@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from .. import yamlio
+from .. import hints, yamlio
 from ..layout import Layout
 from .anchors import with_anchors
 from .curated import ACCEPT_SIMILARITY, curated_fields, former_ids, merge_curated, suggest_replacements
@@ -93,9 +93,19 @@ def make_plan(
         return report
 
     used: set[str] = set()
+    hinted = hints.hinted(layout)  # an entry's search hints go with it, as its curated fields do
     for doc in docs:
         _plan_document(
-            layout, doc, built[doc.id], existing[doc.edition], renames, used, accept_renames, keep_orphans, report
+            layout,
+            doc,
+            built[doc.id],
+            existing[doc.edition],
+            renames,
+            used,
+            accept_renames,
+            keep_orphans,
+            report,
+            hinted,
         )
     produced = {e["id"] for entries in built.values() for e in entries}
     known = produced | {k for files in existing.values() for k in files}
@@ -109,6 +119,9 @@ def make_plan(
         )
         report.problems.append(ImportProblem("", 0, 0, f"--rename {old}={new}: '{old}' {why}"))
     if report.renamed and not report.problems:
+        report.files.update(
+            hints.renamed(layout, [(old, new) for old, new, fields in report.renamed if "hints" in fields])
+        )
         _find_references(layout, report)
     return report
 
@@ -119,7 +132,7 @@ def _find_references(layout: Layout, report: ImportReport) -> None:
     texts = {
         p: p.read_text(encoding="utf-8", errors="replace")
         for p in sorted(layout.glossary.rglob("*.yaml"))
-        if p.is_file() and p not in gone
+        if p.is_file() and p not in gone and p not in report.files  # (a hints file import rewrites)
     }
     for old, _new, _fields in report.renamed:
         word = re.compile(rf"(?<![a-z0-9-]){re.escape(old)}(?![a-z0-9-])")
@@ -128,11 +141,13 @@ def _find_references(layout: Layout, report: ImportReport) -> None:
             report.references[old] = found
 
 
-def _plan_document(layout, doc, entries, existing, renames, used, accept_renames, keep_orphans, report) -> None:
+def _plan_document(
+    layout, doc, entries, existing, renames, used, accept_renames, keep_orphans, report, hinted=frozenset()
+) -> None:
     produced = {e["id"]: e for e in entries}
     vanished = {k: ex for k, ex in existing.items() if k not in produced}
     appeared = {k: e for k, e in produced.items() if k not in existing}
-    curated = {k: curated_fields(ex.data) for k, ex in vanished.items()}
+    curated = {k: curated_fields(ex.data) + (["hints"] if k in hinted else []) for k, ex in vanished.items()}
     named = {old: renames[old] for old in vanished if old in renames}  # explicit renames go first
     suggestions = suggest_replacements(
         {k: ex.data for k, ex in vanished.items() if curated[k] and k not in named},

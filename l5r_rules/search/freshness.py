@@ -27,7 +27,6 @@ _CODE_FILES = (
     "analysis.py",
     "decompound.py",
     "fields.py",
-    "hints.py",
     "indexer.py",
     "passages.py",
     "payloads.py",
@@ -35,11 +34,11 @@ _CODE_FILES = (
     "policy.yaml",  # the ranking policy: field boosts, passage sizes, compound parts shape the index
     "store.py",
     "synonyms.py",
-    "synonyms.yaml",
     "vocabulary.py",
     "../urls.py",
     "../citation.py",
     "../editions.py",
+    "../hints.py",
     "../blocks.py",
 )
 
@@ -66,9 +65,6 @@ def _inputs(layout: Layout) -> list[tuple[str, str, os.stat_result]]:
     for name in _CODE_FILES:
         path = os.path.join(_HERE, name)
         files.append((f"code/{name}", path, os.stat(path)))
-    hints = os.path.join(_HERE, "hints")  # search hints (hints.py), data that shapes the index
-    if os.path.isdir(hints):
-        files.extend((f"code/hints/{rel}", os.path.join(hints, rel), st) for rel, st in _walk(hints))
     return files
 
 

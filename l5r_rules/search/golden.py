@@ -1,12 +1,13 @@
 """The golden rankings: every evaluation question's top 10 as the CLI ranks it, one file.
 
-Why: the site's search is a second implementation of the ranking (site_overrides/assets/javascripts/
-search/); it must rank exactly as `l5r-rules search` does (issue 27). `tests/search_golden.jsonl` holds,
-for every question of the project's own set, both halves of every unseen set and of the real players'
-set, and the planner's rarer paths (TRICKY, FILTERED), the ids of the first 10 hits with the passage each shows (`id#p3`: the anchor on the
-entry's page without the entry's id). `tests/test_search_golden.py` checks that the CLI still ranks so
-(rankings unchanged, not just recall), and `tests/test_browser_search.py` that the browser's ranking,
-run headless without the page, gives every line at 100 %.
+Why: the site's search is a second implementation of the ranking (l5r_rules/search/js/, put
+together by webscript.py); it must rank exactly as `l5r-rules search` does (issue 27).
+`tests/search_golden.jsonl` holds, for every question of the project's own set, both halves of every
+unseen set and of the real players' set, and the planner's rarer paths (TRICKY, FILTERED), the ids of
+the first 10 hits with the passage each shows (`id#p3`: the anchor on the entry's page without the
+entry's id). `tests/test_search_golden.py` checks that the CLI still ranks so (rankings unchanged, not
+just recall), and `tests/test_browser_search.py` that the browser's ranking, run headless without the
+page, gives every line at 100 %.
 
 A change that means to rank differently rewrites the file on purpose, and its diff shows every question
 that moved:

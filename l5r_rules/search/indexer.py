@@ -17,6 +17,7 @@ from pathlib import Path
 
 from whoosh import index as windex
 
+from ..hints import read as read_hints
 from ..layout import Layout
 from . import policy
 from .analysis import WORD_PATTERN, normalize
@@ -24,7 +25,6 @@ from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
 from .fields import AVERAGED_OVER_FILLED, PASSAGE_FIELDS, build_passage_schema, build_schema
 from .freshness import current_stamp, write_stamp
-from .hints import read as read_hints
 from .payloads import concept_payload, concepts_of_entries, entry_payload, errata_payload
 from .store import (
     INDEX_NAME,
@@ -37,7 +37,8 @@ from .store import (
     write_registry,
     write_words,
 )
-from .synonyms import write_json as write_synonyms
+from .synonyms import JSON_NAME as SYNONYMS_JSON
+from .synonyms import read_yaml as read_synonyms
 from .vocabulary import count as count_words
 
 
@@ -89,7 +90,7 @@ def _german_splitter(entries) -> Splitter:
     return Splitter(lambda word: vocabulary.get(word, 0))
 
 
-def _documents(layout: Layout):
+def _documents(layout: Layout, with_hints: bool = True):
     from ..kb import load_kb  # only building reads YAML
 
     kb = load_kb(layout.root)
@@ -99,7 +100,8 @@ def _documents(layout: Layout):
     concepts_by_entry = concepts_of_entries(kb.concepts)
     card_names = {normalize(card["name"]).casefold() for card in kb.cards.values()}
     hints = {
-        lang: {e: [normalize(q) for q in qs] for e, qs in by_entry.items()} for lang, by_entry in read_hints().items()
+        lang: {e: [normalize(q) for q in qs] for e, qs in by_entry.items()}
+        for lang, by_entry in (read_hints(layout, kb.registry) if with_hints else {"en": {}, "de": {}}).items()
     }
     for entry_id, original in kb.entries.items():
         entry = entries[entry_id]
@@ -226,25 +228,27 @@ def _check_doc_table(ix, table: list[dict]) -> None:
         raise RuntimeError("index document numbers are not in the order documents were added")
 
 
-def build_index(layout: Layout) -> Path:
+def build_index(layout: Layout, with_hints: bool = True) -> Path:
     """(Re)build build/index/ from the glossary; returns the index folder.
 
     Reading the glossary comes first, so its errors stay the glossary's; a file-system
     error while writing or swapping in the index raises IndexUnwritable. Callers that
-    may race another process take repair.index_lock around this."""
+    may race another process take repair.index_lock around this. `with_hints=False` leaves the
+    search hints out (scripts/bench_search.py's hints-off figures, in a checkout of its own)."""
     target = index_dir(layout)
     stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
     from ..editions import load_registry
 
-    docs = list(_documents(layout))
+    docs = list(_documents(layout, with_hints))
     registry = load_registry(layout.root).to_json()
+    synonyms = read_synonyms(layout)
     try:
-        return _write(target, docs, stamp, registry)
+        return _write(target, docs, stamp, registry, synonyms)
     except OSError as exc:
         raise IndexUnwritable(target, exc) from exc
 
 
-def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
+def _write(target: Path, docs: list[dict], stamp: dict, registry: dict, synonyms: dict[str, list[str]]) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
@@ -266,7 +270,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict) -> Path:
         write_field_docs(tmp, filled)
         write_words(tmp, count_words(doc["words"] for doc in docs if doc.get("words")))
         write_registry(tmp, registry)
-        write_synonyms(tmp)
+        (tmp / SYNONYMS_JSON).write_text(json.dumps(synonyms, ensure_ascii=False), encoding="utf-8")
         write_stamp(tmp, stamp)
         _swap(tmp, target)
     except BaseException:
