@@ -46,6 +46,7 @@ from l5r_rules.layout import Layout  # noqa: E402
 from l5r_rules.search import evaluation  # noqa: E402
 from l5r_rules.search.engine import open_engine  # noqa: E402
 from l5r_rules.search.indexer import build_index  # noqa: E402
+from l5r_rules.terminal.listing import shown_texts  # noqa: E402  (what the CLI's list shows: "answer visible")
 
 
 def pct(values: list[float], p: float) -> float:
@@ -84,8 +85,8 @@ def main() -> int:
             t = time.perf_counter()
             engine.search(q.q)
             first.append((time.perf_counter() - t) * 1000)
-        outcomes = evaluation.run(engine, questions)
-        unseen = evaluation.run(engine, evaluation.load_questions(args.unseen, args.split))
+        outcomes = evaluation.run(engine, questions, shown=shown_texts)
+        unseen = evaluation.run(engine, evaluation.load_questions(args.unseen, args.split), shown=shown_texts)
         times = []
         for _ in range(3):
             for q in questions:

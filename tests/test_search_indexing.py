@@ -1,6 +1,6 @@
 """The index build's shortcuts make exactly what whoosh made.
 
-indexer._writer remembers each document's field length while whoosh commits: the blocks it
+whooshlib.writer remembers each document's field length while whoosh commits: the blocks it
 writes are compared with whoosh's own writer's. fields.Text analyzes a text a word at a time
 through a memo (analysis.index_terms) instead of running whoosh's filter chain over every word:
 its (term, frequency, weight, value) items are compared with whoosh's own TEXT field's, for every
@@ -18,7 +18,7 @@ from whoosh.filedb.filestore import RamStorage
 
 from l5r_rules.search.analysis import analyze, english, german, index_terms, plain
 from l5r_rules.search.fields import Text, build_passage_schema, build_schema
-from l5r_rules.search.indexer import _writer
+from l5r_rules.search.whooshlib import writer as _writer
 
 GLOSSARY = Path(__file__).resolve().parent / "fixtures" / "search" / "glossary"
 AWKWARD = [
@@ -91,7 +91,7 @@ def _block_stats(schema, writer_of) -> dict:
 @pytest.mark.parametrize("schema", [build_schema(), build_passage_schema()], ids=["entries", "passages"])
 def test_remembered_lengths_write_the_same_blocks(schema):
     """The indexer's writer reads each document's field length once while committing
-    (indexer._writer); every posting and block records what whoosh's own writer records."""
+    (whooshlib.writer); every posting and block records what whoosh's own writer records."""
     ix = RamStorage().create_index(schema)
     writer = _writer(ix)
     assert "per_document_reader" in vars(writer)  # the hook whoosh's commit calls is ours

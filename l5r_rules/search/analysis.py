@@ -16,9 +16,16 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from whoosh.analysis import STOP_WORDS, CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
-from whoosh.lang import stopwords_for_language
-from whoosh.support.charset import accent_map
+from .whooshlib import (
+    STOP_WORDS,
+    CharsetFilter,
+    LowercaseFilter,
+    RegexTokenizer,
+    StemFilter,
+    StopFilter,
+    accent_map,
+    stopwords_for_language,
+)
 
 WORD_PATTERN = r"\w+(?:['’]\w+)*"
 

@@ -39,10 +39,9 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from whoosh.lang import stopwords_for_language
-from whoosh.support.charset import accent_map
-
 from . import policy
+from .analysis import analyze, german
+from .whooshlib import accent_map, stopwords_for_language
 
 # The ranking policy's knobs (policy.yaml: why, what chose each value, which test pins it)
 MIN_PART = policy.number("COMPOUND_MIN_PART")  # letters in a part, without its linking element
@@ -185,7 +184,6 @@ def index_vocabulary(reader) -> Frequency:
     """The vocabulary of an open index (scoring.ReaderStats), for splitting a typed word: a word
     counts when the unstemmed vocabulary (`words`, vocabulary.py) holds it and a German field its
     stem, i.e. a German entry uses it. Each piece costs two look-ups."""
-    from .analysis import analyze, german
 
     def frequency(word: str) -> int:
         if word in EXTRA_PARTS:

@@ -16,11 +16,11 @@ Scoring is ranking.py (heading, whole text, best passage); --explain is explain.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whoosh import index as windex
-
+from ..citation import passage_pages
 from ..editions import Registry
 from ..layout import Layout, find_root
 from ..vocab import Kind
@@ -45,6 +45,7 @@ from .store import (
 )
 from .synonyms import load as load_synonyms
 from .vocabulary import Vocabulary
+from .whooshlib import open_dir
 
 KINDS = {k.value for k in Kind}
 EMPTY_TERMS = Terms(frozenset(), frozenset(), frozenset())
@@ -75,8 +76,6 @@ class PassageIndex:
 
     def of_entry(self, docnum: int) -> range:
         """The passage numbers of one entry (main-index document number)."""
-        from bisect import bisect_left, bisect_right
-
         return range(bisect_left(self.entry_of, docnum), bisect_right(self.entry_of, docnum))
 
     def payload(self, pnum: int) -> dict:
@@ -145,8 +144,6 @@ class Hit:
         p = self.passage
         if p is None:
             return {"passage": None, "anchor": None, "passage_url": None}
-        from ..citation import passage_pages
-
         pages = None if p["translation"] else passage_pages(self.payload["source"], self.payload["text"], p["text"])
         return {
             "passage": {
@@ -553,9 +550,9 @@ def _open(layout: Layout, target: Path) -> Engine:
     registry = Registry.from_json(load_registry(target))
     # The schema is this code's (freshness.py rebuilds an index of other code), not the pickle in
     # the table of contents: as fast, and a damaged pickle can ask for gigabytes of memory.
-    ix = windex.open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
+    ix = open_dir(str(target), indexname=INDEX_NAME, schema=build_schema())
     entry_of, passage_fields, translated = load_passage_table(target)
-    pix = windex.open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
+    pix = open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
     vocabulary = Vocabulary(lambda: load_words(target))  # read when a search first looks a word up
     return Engine(
         layout,

@@ -105,21 +105,19 @@ def load_questions(path: Path, split: str | None = None) -> list[Question]:
     ]
 
 
-def shown_text(hit) -> str:
-    """What the result list shows of a hit's rule text: its answering passage (and the
-    passage's translation), else its excerpt."""
-    from ..terminal.listing import shown_texts
-
-    return "\n".join(shown_texts(hit))
-
-
-def run(engine, questions: list[Question], depth: int = 10) -> list[Outcome]:
+def run(engine, questions: list[Question], depth: int = 10, shown=None) -> list[Outcome]:
+    """Each question's first `depth` hits. `shown(hit)` -> the texts a result list shows of a hit
+    (terminal.listing.shown_texts for the CLI's list), which "answer visible" reads; without it, nothing
+    counts as shown. (Passed in by the caller: search knows no screen.)"""
     out = []
     for q in questions:
         ranked = []
         for group in engine.search(q.q, limit=depth).groups:
             note = group.note["text"] + "\n" if group.note else ""  # printed under the concept's title
-            ranked += [Ranked(h.payload["id"], h.payload.get("concept"), note + shown_text(h)) for h in group.hits]
+            ranked += [
+                Ranked(h.payload["id"], h.payload.get("concept"), note + "\n".join(shown(h) if shown else ()))
+                for h in group.hits
+            ]
         out.append(Outcome(q, ranked))
     return out
 

@@ -10,14 +10,9 @@ lives in the stored `payload`
 
 from __future__ import annotations
 
-from collections import Counter
-
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-from whoosh.formats import Frequency
-from whoosh.system import pack_uint
-
 from . import policy
 from .analysis import english, german, index_terms
+from .whooshlib import ID, KEYWORD, STORED, MemoText, Schema
 
 # field name -> the language of its analyzer. Every searchable field exists twice (`x`, `x_de`);
 # `parts_de` holds the parts of the German compounds in term, section and text (decompound.py);
@@ -59,17 +54,12 @@ AVERAGED_OVER_FILLED = policy.words("AVERAGED_OVER_FILLED")
 PASSAGE_FIELDS = policy.word_list("PASSAGE_FIELDS")
 
 
-class Text(TEXT):
-    """whoosh's TEXT field without positions, whose text is analyzed a word at a time through a
-    memo (analysis.index_terms): the same terms, frequencies, weights and field lengths as TEXT's
-    own Frequency format makes (a test compares them), at a fraction of the cost of the build."""
+class Text(MemoText):
+    """whoosh's TEXT field without positions, whose text is analyzed a word at a time through a memo
+    (analysis.index_terms): the same terms, frequencies, weights and field lengths as TEXT's own (a test
+    compares them), at a fraction of the cost of the build."""
 
-    def index(self, value, **kwargs):
-        if not isinstance(value, str) or type(self.format) is not Frequency:
-            return super().index(value, **kwargs)
-        boost = self.format.field_boost
-        counts = Counter(index_terms(self.analyzer, value))
-        return [(term.encode("utf-8"), n, float(n) * boost, pack_uint(n)) for term, n in counts.items()]
+    terms_of = staticmethod(index_terms)
 
 
 def build_passage_schema() -> Schema:

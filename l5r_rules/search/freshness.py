@@ -35,6 +35,7 @@ _CODE_FILES = (
     "store.py",
     "synonyms.py",
     "vocabulary.py",
+    "whooshlib.py",  # the index writer and the memo text field
     "../urls.py",
     "../citation.py",
     "../editions.py",

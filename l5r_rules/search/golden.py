@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import evaluation
+from .engine import open_engine
 
 GOLDEN = Path("tests") / "search_golden.jsonl"
 DEPTH = 10
@@ -148,8 +149,6 @@ def read(path: Path) -> list[tuple[Case, list[str]]]:
 
 def current(root: Path) -> list[tuple[Case, list[str]]]:
     """Every case ranked by the CLI's engine on the checkout at `root` now."""
-    from .engine import open_engine
-
     with open_engine(root) as engine:
         return [(case, rank(engine, case)) for case in cases(root)]
 

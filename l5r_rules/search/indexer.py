@@ -15,9 +15,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from whoosh import index as windex
-
+from ..editions import load_registry
 from ..hints import read as read_hints
+from ..kb import load_kb
 from ..layout import Layout
 from . import policy
 from .analysis import WORD_PATTERN, normalize
@@ -25,6 +25,7 @@ from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
 from .fields import AVERAGED_OVER_FILLED, PASSAGE_FIELDS, build_passage_schema, build_schema
 from .freshness import current_stamp, write_stamp
+from .passages import passages
 from .payloads import concept_payload, concepts_of_entries, entry_payload, errata_payload
 from .store import (
     INDEX_NAME,
@@ -40,6 +41,8 @@ from .store import (
 from .synonyms import JSON_NAME as SYNONYMS_JSON
 from .synonyms import read_yaml as read_synonyms
 from .vocabulary import count as count_words
+from .whooshlib import create_in
+from .whooshlib import writer as whoosh_writer
 
 
 def _lang_fields(lang: str, **values: str) -> dict[str, str]:
@@ -91,8 +94,6 @@ def _german_splitter(entries) -> Splitter:
 
 
 def _documents(layout: Layout, with_hints: bool = True):
-    from ..kb import load_kb  # only building reads YAML
-
     kb = load_kb(layout.root)
     entries = {entry_id: _normalized(entry) for entry_id, entry in kb.entries.items()}
     splitter = _german_splitter(entries.values())
@@ -196,8 +197,6 @@ MILESTONE = re.compile(policy.value("MILESTONE_PATTERN"))  # (policy.yaml)
 def _passage_docs(entry: dict, lang: str, splitter: Splitter) -> list[dict]:
     """The passage index's documents for one entry (as the glossary holds it: the payload keeps
     each passage verbatim, the fields are normalized like the entry's): see fields.PASSAGE_FIELDS."""
-    from .passages import passages
-
     out = []
     translation = (entry.get("translation") or {}).get("text", "")
     for p in passages(entry["id"], entry["text"], translation, entry.get("anchors")):
@@ -237,8 +236,6 @@ def build_index(layout: Layout, with_hints: bool = True) -> Path:
     search hints out (scripts/bench_search.py's hints-off figures, in a checkout of its own)."""
     target = index_dir(layout)
     stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
-    from ..editions import load_registry
-
     docs = list(_documents(layout, with_hints))
     registry = load_registry(layout.root).to_json()
     synonyms = read_synonyms(layout)
@@ -252,8 +249,8 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict, synonyms
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
-        ix = windex.create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
-        writer = _writer(ix)
+        ix = create_in(str(tmp), build_schema(), indexname=INDEX_NAME)
+        writer = whoosh_writer(ix)
         table = []
         filled = dict.fromkeys(sorted(AVERAGED_OVER_FILLED), 0)
         for doc in docs:
@@ -279,53 +276,10 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict, synonyms
     return target
 
 
-def _writer(ix):
-    """A whoosh writer of `ix` whose commit reads each document's field length once, and writes
-    its posting blocks without zlib.
-
-    While committing, whoosh writes every posting with its document's field length, read back
-    from the lengths it just wrote, a column look-up per posting (~100,000 of them, each term of
-    a document asking again); here each (document, field) is read once and then remembered.
-    Compressing the ~12,000 small posting blocks cost the build ~0.2 s and saved ~0.6 MB of
-    build/index; each block records its compression, so whoosh reads either kind (and neither
-    warm nor cold searches measured slower)."""
-    from whoosh.codec.whoosh3 import W3Codec
-
-    writer = ix.writer(codec=W3Codec(compression=0))
-    lengths_reader = getattr(writer, "per_document_reader", None)
-    if lengths_reader is not None:
-        writer.per_document_reader = lambda: _RememberedLengths(lengths_reader(), ix.schema)
-    return writer
-
-
-class _RememberedLengths:
-    """A whoosh per-document reader whose doc_field_length answers each question once (the
-    segment being written never changes while its postings are written). A field that is not
-    scorable has no lengths (whoosh counts none), so its answer is the default without the
-    file-system look-up whoosh makes for the missing column."""
-
-    def __init__(self, reader, schema):
-        self._reader = reader
-        self._unscored = frozenset(name for name in schema.names() if not schema[name].scorable)
-        self._known: dict[tuple[int, str, int], int] = {}
-
-    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
-        if fieldname in self._unscored:
-            return default
-        key = (docnum, fieldname, default)
-        length = self._known.get(key)
-        if length is None:
-            length = self._known[key] = self._reader.doc_field_length(docnum, fieldname, default)
-        return length
-
-    def __getattr__(self, name):
-        return getattr(self._reader, name)
-
-
 def _write_passages(tmp: Path, docs: list[dict]) -> None:
     """The passage index, and the table of each passage's entry (document number in the main index)."""
-    pix = windex.create_in(str(tmp), build_passage_schema(), indexname=PASSAGE_INDEX)
-    writer = _writer(pix)
+    pix = create_in(str(tmp), build_passage_schema(), indexname=PASSAGE_INDEX)
+    writer = whoosh_writer(pix)
     entry_of: list[int] = []
     translated: list[int] = []
     filled = dict.fromkeys(PASSAGE_FIELDS, 0)

@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..blocks import block_anchors, paragraph_anchor, top_level_blocks
+from ..textshape import is_list_item, is_table_row
 from . import policy
 
 # A block of at most this many words is one passage; a longer one is cut into windows.
@@ -50,15 +52,11 @@ class Passage(NamedTuple):
 
 def blocks(text: str) -> list[str]:
     """The source text of each top-level block of `text`, numbered as the site numbers its anchors."""
-    from ..blocks import top_level_blocks
-
     return top_level_blocks(text)
 
 
 def _pieces(block: str) -> list[tuple[str, bool]]:
     """(sentence, opens an item: a line of a list or a table) for each sentence, and each line on its own."""
-    from ..textshape import is_list_item, is_table_row
-
     out = []
     for line in block.splitlines():
         found = [s for s in _SENTENCE_END.split(line.strip()) if s.strip()]
@@ -100,8 +98,6 @@ def windows(block: str) -> list[str]:
 def passages(entry_id: str, text: str, translation: str = "", anchors=None) -> list[Passage]:
     """Every passage of an entry: its rule text's, then its translation's. `anchors`: the entry's
     `anchors` field (its text's kept paragraph numbers), if it has one."""
-    from ..blocks import block_anchors, paragraph_anchor
-
     out = []
     for prefix, source, translated in ((entry_id, text, False), (entry_id + "-en", translation, True)):
         found = blocks(source)

@@ -41,7 +41,7 @@ def to_stderr(message: str) -> None:
 def index_lock(layout: Layout) -> Iterator[None]:
     """Hold the exclusive rebuild lock of `layout`'s index (waits for another holder)."""
     try:
-        import fcntl
+        import fcntl  # here, when a rebuild takes the lock: a search that finds its index fresh never needs it
     except ImportError:  # no flock (Windows): rebuilds are not serialized
         yield
         return

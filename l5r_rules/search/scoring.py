@@ -32,10 +32,9 @@ from __future__ import annotations
 import heapq
 from typing import NamedTuple, Union
 
-from whoosh.scoring import BM25F
-
 from . import policy
 from .vocabulary import FIELD as WORDS_FIELD
+from .whooshlib import BM25F, field_b, postings
 
 BM25_B = policy.number("BM25_B")  # (policy.yaml: whoosh's defaults, which the tests check against)
 BM25_K1 = policy.number("BM25_K1")
@@ -170,13 +169,13 @@ class ReaderStats:
                 out[m.id()] = m.score()
                 m.next()
             return out
-        return self._bm25(fieldname, raw, *_postings(reader.postings(fieldname, raw)))
+        return self._bm25(fieldname, raw, *postings(reader.postings(fieldname, raw)))
 
     def _bm25(self, fieldname: str, raw: bytes, ids, weights) -> Scores:
         """whoosh's BM25FScorer over (ids, weights), the same arithmetic in the same order
         (whoosh.scoring.bm25), with each document's length part computed once per field."""
         w = self.weighting
-        B = w._field_B.get(fieldname, w.B)
+        B = field_b(w, fieldname)
         K1 = w.K1
         idf = self.idf(fieldname, raw)
         norms = self._norms.get(fieldname)
@@ -228,27 +227,6 @@ def _term(stats: ReaderStats, node: Term) -> Scores:
     if node.boost != 1.0:
         out = {d: s * node.boost for d, s in out.items()}
     return out
-
-
-def _postings(m) -> tuple[list[int], list[float]]:
-    """(document numbers, weights) of a whoosh postings matcher, a block at a time where the
-    matcher is whoosh's own on-disk one (W3LeafMatcher: its decoded block arrays), else a posting
-    at a time."""
-    ids: list[int] = []
-    weights: list[float] = []
-    if hasattr(m, "_read_ids") and hasattr(m, "_next_block"):
-        while m.is_active():
-            m._read_ids()
-            m._read_weights()
-            ids.extend(m._ids)
-            weights.extend(m._weights)
-            m._next_block()
-        return ids, weights
-    while m.is_active():
-        ids.append(m.id())
-        weights.append(m.weight())
-        m.next()
-    return ids, weights
 
 
 def _union(scored: list[Scores]) -> Scores:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..layout import Layout
+from .store import read_json
 
 JSON_NAME = "synonyms.json"
 
@@ -21,7 +22,7 @@ Table = dict[tuple[str, ...], tuple[str, ...]]
 def read_yaml(layout: Layout) -> dict[str, list[str]]:
     """Typed phrase -> rulebook phrases, as written in the YAML (keys lowercased, spaces collapsed);
     a file validate would refuse raises yamlio.GlossaryFileError (one line)."""
-    from ..kb import load_checked
+    from ..kb import load_checked  # here, at a build only: a search's start need not import the YAML reader
 
     if not layout.synonyms.exists():
         return {}
@@ -36,6 +37,4 @@ def as_table(raw: dict[str, list[str]]) -> Table:
 def load(index_dir: Path) -> Table:
     """The synonyms saved with the index. A damaged synonyms.json raises store.IndexDamaged: a search
     never reads the YAML."""
-    from .store import read_json
-
     return as_table(read_json(index_dir, JSON_NAME, dict))

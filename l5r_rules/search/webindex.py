@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ..citation import citation_of_payload
 from ..urls import Urls, compare_page, concept_page, entry_page
-from . import analysis, policy, querying, webscript
+from . import analysis, policy, querying, webscript, whooshlib
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
 from .fields import SEARCH_FIELDS
 
@@ -198,7 +198,11 @@ def index_data(eng, urls: Urls | None = None) -> dict:
         # the ranking policy whole: every knob's value and the post-scoring rules (policy.yaml)
         "policy": {"knobs": policy.values(), "rules": policy.document()["rules"]},
         "analysis": analysis.browser_tables(),
-        "bm25": {"B": eng.stats.weighting.B, "K1": eng.stats.weighting.K1, "field_B": eng.stats.weighting._field_B},
+        "bm25": {
+            "B": eng.stats.weighting.B,
+            "K1": eng.stats.weighting.K1,
+            "field_B": whooshlib.field_bs(eng.stats.weighting),
+        },
         "fields": {name: [lang, boost] for name, (lang, boost) in SEARCH_FIELDS.items()},
         "editions": _edition_words(eng.names),
         "edition_facts": eng.edition_facts,
