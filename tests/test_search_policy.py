@@ -167,6 +167,7 @@ NOT_KNOBS = {
     "indexer.TABLE_ONLY": "what the document table keeps beside whoosh",
     "fields.FIELD_LANGUAGES": "each field's analyzer (structure of the schema, its boosts are the policy's)",
     "policy._FORMAT": "the cache's format",
+    "policy._OPS": "the tests a rule's condition may make",
     "store.TABLE_FIELDS": "the document table's columns",
     "webindex.DOC_FIELDS": "what the site needs of each document",
     "webscript.MODULES": "the site script's modules, in the order they are put together",

@@ -415,9 +415,9 @@ class Engine:
         found = top(scores, depth, self._allowed(editions, games, kind))
         scored = []
         why: dict[int, list[tuple[str, float]]] = {}  # docnum -> the factors applied to its score
-        rules, question = policy.rules(), vars(factors)
+        rules = policy.rules().bind(vars(factors))  # what depends on the question alone, settled once
         for docnum, score in found:
-            factor, why[docnum] = rules.apply(self.docs[docnum], docnum, question, self.edition_facts)
+            factor, why[docnum] = rules.apply(self.docs[docnum], docnum, self.edition_facts)
             scored.append((score * factor, docnum))
         scored.sort(key=lambda s: -s[0])  # stable: equal scores keep the index's order
         # key -> [concept docnum or None, [(docnum, score, matched)]]; entries keyed by concept id
