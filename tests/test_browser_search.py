@@ -8,48 +8,29 @@ l5r-search.js from files, builds the script's Engine and ranks every golden ques
 agree. Then a few real `search/?q=` navigations through `l5r-rules serve` read the page's `<ol>`: the
 first link of a hit opens the entry page at the answering paragraph, the matched words are marked, the
 edition parameter and the edition chips filter, the header's search box leads to the page, and no
-request leaves 127.0.0.1. An offline build (file:// pages ending in .html) searches too.
+request leaves 127.0.0.1. An offline build (file:// pages ending in .html) searches too. The session's
+one chromium, one server and built sites come from conftest.py.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from test_site import ROOT, built_real_site, fixture_copy
-from test_site_browser import _driver, _requested_hosts, _serve, _shot, _wait
+from browser_helpers import requested_hosts, shot, wait
+from helpers import ROOT
+from site_helpers import built_offline_fixture_site
 
 from l5r_rules.search import golden, webindex, webscript
 from l5r_rules.search.engine import open_engine
 
-pytestmark = pytest.mark.skipif(
-    not (shutil.which("chromium") or Path("/usr/bin/chromium").exists()) or not Path("/usr/bin/chromedriver").exists(),
-    reason="chromium/chromedriver not installed",
-)
 
-
-@pytest.fixture(scope="module")
-def server():
-    proc, base = _serve(built_real_site())
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def phone():
-    profile = Path(tempfile.mkdtemp(prefix="chromium-"))
-    driver = _driver(390, 844, profile)
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
-    )
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+@pytest.fixture
+def server(site_server):
+    """The base URL of the session's `l5r-rules serve` of the real site (conftest)."""
+    return site_server.base
 
 
 def _ready(driver) -> None:
@@ -88,9 +69,9 @@ return JSON.parse(arguments[0]).map(function (c) {
 """
 
 
-def test_the_browser_ranks_every_golden_question_as_the_cli_does(phone, tmp_path):
+def test_the_browser_ranks_every_golden_question_as_the_cli_does(phone, real_site, tmp_path):
     """Headless, without the page: the script's Engine over the built site's index, every golden line."""
-    site = built_real_site()
+    site = real_site
     page = tmp_path / "rank.html"
     scripts = [site / webindex.FOLDER / webindex.INDEX_FILE, site / webscript.SCRIPT]
     page.write_text(
@@ -126,11 +107,11 @@ def test_search_url_lists_hits_linking_to_their_answering_paragraph(server, phon
     # the answering passage, with the question's words marked
     marks = [m.text.lower() for m in items[0].find_elements("css selector", ".l5r-hit__snippet mark")]
     assert marks and any(m.startswith(("bow", "defend", "personalit")) for m in marks), marks
-    _shot(phone, "phone-search-results")
+    shot(phone, "phone-search-results")
     phone.get(href)
     target = phone.find_element("id", anchor)
     assert target.is_displayed() and target.text.strip()
-    assert _requested_hosts(phone) <= {"127.0.0.1"}
+    assert requested_hosts(phone) <= {"127.0.0.1"}
 
 
 def test_edition_parameter_and_chips_filter(server, phone):
@@ -141,7 +122,7 @@ def test_edition_parameter_and_chips_filter(server, phone):
     chip = phone.find_element("css selector", ".l5r-chip[data-edition='gold']")
     phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
     chip.click()
-    _wait(phone, lambda d: "edition=gold" in d.current_url)
+    wait(phone, lambda d: "edition=gold" in d.current_url)
     assert chip.get_attribute("aria-pressed") == "true"
     items = phone.find_elements("css selector", "ol.l5r-results > li")
     assert items and all(li.get_attribute("data-id").startswith("gold-") for li in items)
@@ -150,7 +131,7 @@ def test_edition_parameter_and_chips_filter(server, phone):
     box = phone.find_element("css selector", ".l5r-search__input")
     box.clear()
     box.send_keys("honor")
-    _wait(phone, lambda d: "q=honor" in d.current_url)
+    wait(phone, lambda d: "q=honor" in d.current_url)
     items = phone.find_elements("css selector", "ol.l5r-results > li")
     assert items and all(li.get_attribute("data-id").startswith("gold-") for li in items)
 
@@ -177,7 +158,7 @@ def test_a_concept_the_editions_searched_lack_says_so(server, phone):
     items = _open(phone, server, "fortifications in ivory?")
     link = items[0].find_element("css selector", ".l5r-hit__group a").get_attribute("href")
     assert link.endswith("?edition=" + items[0].get_attribute("data-id").split("-")[0]), link
-    _shot(phone, "phone-search-absent-edition")
+    shot(phone, "phone-search-absent-edition")
 
 
 def test_a_game_word_beside_the_edition_filter_keeps_the_other_games_concepts_out(server, phone):
@@ -222,18 +203,16 @@ def test_header_search_box_opens_the_search_page(server, phone):
     phone.get(server + "entries/lotus-province-strength/")
     box = phone.find_element("css selector", "input.l5r-header-search__input")
     box.send_keys("province strength", Keys.ENTER)
-    _wait(phone, lambda d: "/search/" in d.current_url)
+    wait(phone, lambda d: "/search/" in d.current_url)
     _ready(phone)
-    items = _wait(phone, lambda d: d.find_elements("css selector", "ol.l5r-results > li"))
+    items = wait(phone, lambda d: d.find_elements("css selector", "ol.l5r-results > li"))
     assert items[0].find_element("css selector", "a").get_attribute("href").startswith(server + "entries/")
     assert phone.find_element("css selector", ".l5r-search__input").get_attribute("value") == "province strength"
-    assert _requested_hosts(phone) <= {"127.0.0.1"}
+    assert requested_hosts(phone) <= {"127.0.0.1"}
 
 
-def test_offline_build_searches_from_files(tmp_path, phone):
-    from l5r_rules.site.builder import build_site
-
-    out = build_site(fixture_copy(tmp_path / "root"), tmp_path / "offline", offline=True).out
+def test_offline_build_searches_from_files(phone):
+    out = built_offline_fixture_site()
     page = (out / "search.html").resolve()
     assert page.is_file() and (out / "assets" / "search" / "index.js").is_file()
     phone.get(page.as_uri() + "?q=bowing")

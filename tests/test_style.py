@@ -22,9 +22,7 @@ def test_ruff(args):
 # search_helpers.py (fixtures come from conftest.py), never from another test file or from conftest.
 IMPORTS_A_TEST_FILE = re.compile(r"^\s*(?:from|import)\s+(?:tests\.)?(?:test_\w+|conftest)\b", re.M)
 # Files that may still do so, each with why; the test fails when one no longer needs it.
-STILL_IMPORTS_TEST_FILES = {
-    "tests/test_browser_search.py": "being rewritten by the search work: it takes conftest's site_server, phone",
-}
+STILL_IMPORTS_TEST_FILES: dict[str, str] = {}
 
 
 def test_test_files_import_helpers_not_each_other():
