@@ -161,8 +161,6 @@ NOT_KNOBS = {
     "evaluation.SPLITS": "the names of an eval set's halves",
     "freshness._CODE_FILES": "the files the index is built from",
     "golden.SETS": "the eval sets the golden file ranks",
-    "golden.TRICKY": "questions of the golden file",
-    "golden.FILTERED": "questions of the golden file",
     "golden.DEPTH": "how many hits the golden file keeps",
     "indexer.TABLE_ONLY": "what the document table keeps beside whoosh",
     "fields.FIELD_LANGUAGES": "each field's analyzer (structure of the schema, its boosts are the policy's)",

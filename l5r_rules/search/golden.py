@@ -3,7 +3,7 @@
 Why: the site's search is a second implementation of the ranking (l5r_rules/search/js/, put
 together by webscript.py); it must rank exactly as `l5r-rules search` does (issue 27).
 `tests/search_golden.jsonl` holds, for every question of the project's own set, both halves of every
-unseen set and of the real players' set, and the planner's rarer paths (TRICKY, FILTERED), the ids of
+unseen set and of the real players' set, and the planner's rarer paths (tests/search_golden_questions.json), the ids of
 the first 10 hits with the passage each shows (`id#p3`: the anchor on the entry's page without the
 entry's id). `tests/test_search_golden.py` checks that the CLI still ranks so (rankings unchanged, not
 just recall), and `tests/test_browser_search.py` that the browser's ranking, run headless without the
@@ -41,59 +41,8 @@ SETS = (
     *((f"real:{split}", "search_eval_real.yaml", split) for split in evaluation.SPLITS),
 )
 
-# Questions that take the planner's rarer paths: Unicode spellings, typos, compounds, edition words,
-# pasted colour codes, question and stop words only, empty; some with an edition filter (?edition=).
-TRICKY = (
-    "Ka\u0308mpfe abhandeln",
-    "Spiel\u00adende",
-    "\uff42\uff4f\uff57",
-    "bow\u2122 ability",
-    "\x1b[31mbowed\x1b[0m personality",
-    "imperail favor",
-    "Kuestenprovinz",
-    "Schlachtfeldmarker legen",
-    "wann endet das spiel",
-    "was ist ein Hafen",
-    "tap a card lotus",
-    "gold and lotus bowing",
-    "gold cost",
-    "rule of presence",
-    "requirment honor",
-    "what is",
-    "the of and",
-    "!!!",
-    "",
-    "lotus",  # a book named, nothing else: where its rules begin
-    "worum gehts bei kampf um rokugan",
-    "ccg",
-    "bowing ccg vs lcg",  # a game and another game's edition: both
-    "kiho need to bow the monk? gold",  # "gold" the edition
-    "5 gold for a follower",  # "gold" the currency
-    "was that in gold too",  # is Gold like the others: a boost only
-    "leftover gold after buying a holding ivory",  # the currency beside an edition word
-    "produce gold vs lotus",
-    "straigten phase lotus",  # a typo's reading earns the heading bonus
-    "constructor phase",  # words that are also property names of every JavaScript object
-    "__proto__ toString hasOwnProperty valueOf",
-    "Konstruktor constructorphase",
-    "bow\udc80ing",  # a lone surrogate is dropped alone (the site's pattern took the "w" before it too)
-    "\U0001f600" * 600 + " bowing",  # cut at 1000 characters as Python counts them, not UTF-16 units
-    "b\u00f8wing \u0131vory \u1e27onor",  # ø ı ḧ: letters the rulebooks never use, folded as whoosh folds them
-    "gro\u00dferkampf",  # "außer", "größer": compound parts whose stem is German only as typed, not folded
-    "dasswuerde",  # "würde" is a German stop word: no part, though its folded spelling "wurde" stems to one
-    "too stole forest lotus",  # two passages of one entry tie: the earlier one is shown
-    "Kampf Provinz battle for rokugan",  # the "for" of a game's name does not make the question English
-    "imperial favor gold vs new card game",  # nor does its "new" ask for what's new pages
-    "yu trait in gold or ivory?",  # a concept the editions searched lack, shown from another edition
-    "fortifications in ivory?",
-)
-# (question, edition filter): the page's ?edition= is the CLI's --edition
-FILTERED = (
-    ("rule of presence", "lotus"),
-    ("bowing ccg", "lcg"),
-    ("bowing", " Lotus "),
-    ("honor", "gold"),
-)
+# Questions beside the eval sets: the planner's rarer paths, and a few edition filters (data, in tests/)
+EXTRA = Path("tests") / "search_golden_questions.json"
 
 
 @dataclass(frozen=True)
@@ -111,8 +60,9 @@ def cases(root: Path) -> list[Case]:
     out = []
     for name, file, split in SETS:
         out += [Case(name, q.q) for q in evaluation.load_questions(root / "tests" / file, split)]
-    out += [Case("tricky", q) for q in TRICKY]
-    out += [Case("filtered", q, edition) for q, edition in FILTERED]
+    extra = json.loads((root / EXTRA).read_text(encoding="utf-8"))
+    out += [Case("tricky", row["q"]) for row in extra["tricky"]]
+    out += [Case("filtered", row["q"], row["edition"]) for row in extra["filtered"]]
     return out
 
 
