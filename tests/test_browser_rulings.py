@@ -60,14 +60,10 @@ def test_a_decision_shows_each_option_on_a_phone(phone, site_server):
     from selenium.webdriver.common.by import By
 
     driver = phone
-    driver.get(site_server.base + _concept_showing(site_server.site, "bfr-attackers-tie-unsettled", "bfr-battles"))
-    aside = _aside(driver, "bfr-attackers-tie-unsettled")
+    driver.get(site_server.base + _concept_showing(site_server.site, "lcg-ring-air-missing-choice", "lcg-rings"))
+    aside = _aside(driver, "lcg-ring-air-missing-choice")
     assert "A player must decide" in aside.text
     options = aside.find_elements(By.CSS_SELECTOR, ".l5r-ruling-options li")
-    assert [o.text.split(":")[0] for o in options] == [
-        "If attacker tie is Phönix",
-        "If attacker tie is Skorpion",
-        "If attacker tie is none (no one)",
-    ]
+    assert [o.text.split(":")[0] for o in options] == ["If air is take", "If air is gain"]
     assert "could not run" not in driver.page_source
     shot(driver, "rulings-phone-decision")

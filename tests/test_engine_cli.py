@@ -202,12 +202,12 @@ INPUT_ERRORS = [
         "- X",
     ),
     (
-        "bfr/bfr-attackers-tie-chosen.yaml",
-        "attacker_tie: Drache",
-        "attacker_tie: Einhorn",
-        "choices.attacker_tie",
-        "'Einhorn' is neither a tied attacker",
-        "attacker_tie: Einhorn",
+        "bfr/bfr-battle-blessing-adds-strength.yaml",
+        "    - type: army\n      strength: 3\n",
+        "",
+        "given.attackers.Skorpion[0]",
+        "a blessing lies on one of its clan's army, navy or shinobi tokens",
+        "- type: blessing",
     ),
     (
         "bfr/bfr-territory-split.yaml",

@@ -90,10 +90,10 @@ def test_the_outcome_is_in_words():
 
 
 def test_a_decision_runs_the_engine_once_per_option():
-    n = told("bfr/bfr-attackers-tie-unsettled.yaml")
-    assert n.kind == "decision" and n.decision.name == "attacker_tie"
-    winners = [next(line for line in o.outcome if line.startswith("Winner:")) for o in n.decision.options]
-    assert winners == ["Winner: Phönix.", "Winner: Skorpion.", "Winner: none."]
+    n = told("lcg/lcg-ring-air-missing-choice.yaml")
+    assert n.kind == "decision" and n.decision.name == "air"
+    honor = [next(line for line in o.outcome if line.startswith("Honor:")) for o in n.decision.options]
+    assert honor == ["Honor: attacker 11, defender 9.", "Honor: attacker 12, defender 10."]
     assert "could not run" not in as_text(n)
 
 
@@ -132,7 +132,7 @@ def test_values_in_words():
     assert strip_emphasis("called a **unit**, *not* true") == "called a unit, not true"
 
 
-@pytest.mark.parametrize("name", ["lotus/mary-todd-battle-province-1.yaml", "bfr/bfr-attackers-tie-unsettled.yaml"])
+@pytest.mark.parametrize("name", ["lotus/mary-todd-battle-province-1.yaml", "lcg/lcg-ring-air-missing-choice.yaml"])
 def test_resolve_explain_prints_the_ruling_within_the_terminal_width(name):
     res = CliRunner().invoke(cli, ["resolve", str(RULINGS / name), "--explain"], env={"COLUMNS": "64"})
     assert res.exit_code == 0, res.output
@@ -146,12 +146,12 @@ def test_resolve_explain_json_adds_the_narration():
     import json
 
     res = CliRunner().invoke(
-        cli, ["resolve", str(RULINGS / "bfr/bfr-attackers-tie-unsettled.yaml"), "--json", "--explain"]
+        cli, ["resolve", str(RULINGS / "lcg/lcg-ring-air-missing-choice.yaml"), "--json", "--explain"]
     )
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["expect"]["matches"] is True and data["narration"]["kind"] == "decision"
-    assert len(data["narration"]["decision"]["options"]) == 3
+    assert len(data["narration"]["decision"]["options"]) == 2
 
 
 def test_one_rule_applied_to_many_cards_is_one_step():

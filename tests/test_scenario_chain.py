@@ -41,7 +41,7 @@ def chain(*steps) -> dict:
 def test_single_procedure_scenario_has_no_chain_field():
     result = run_scenario(CONFLICT)
     assert "chain" not in result.outcome
-    assert result.outcome["state"] == {"winner": "attacker", "province_broken": True, "unopposed": True}
+    assert result.outcome["state"] == {"winner": "attacker"}  # the fields lcg/conflict declares it writes
     assert result.outcome["winner"] == "attacker"
 
 
@@ -73,11 +73,15 @@ def test_state_from_an_outcome_carries_into_the_next_step(monkeypatch):
 
     def with_state(inp, rs):
         result = real(inp, rs)
-        return type(result)({**result.outcome, "state": {"province_strength": 9}}, result.trace)
+        state = {"honor": {"attacker": 7, "defender": 5}, "province_strength": 9}
+        return type(result)({**result.outcome, "state": state}, result.trace)
 
     monkeypatch.setattr(conflict, "resolve", with_state)
     result = run_scenario(chain({"procedure": "conflict"}))
-    assert result.outcome["chain"]["2.conflict"]["province_broken"] is False  # read 9 from the first outcome
+    # honor is a field lcg/conflict writes: the second step reads the first one's; province_strength is not
+    assert result.outcome["state"]["honor"] == {"attacker": 7, "defender": 5}
+    assert result.outcome["chain"]["2.conflict"]["honor"] == {"attacker": 7, "defender": 4}
+    assert result.outcome["chain"]["2.conflict"]["province_broken"] is True  # still 3: an undeclared field stays
 
 
 def test_a_bad_step_names_its_place_in_the_chain():

@@ -144,12 +144,18 @@ def test_every_real_outcome_fits_its_procedures_declaration():
     root = generated()
     wrong = []
     for name, data, result in resolved():
-        # a chain's outcome is its last step's plus `chain` (each step's outcome) and `state`
+        # a chain's outcome is its last played step's plus `chain` (each step's outcome), `state` and
+        # `not_played` (the steps after the game ended)
         steps = [data["procedure"]] + [s["procedure"] for s in data.get("then", ())]
         chain = result.outcome.get("chain", {})
-        outcomes = [(steps[-1], {k: v for k, v in result.outcome.items() if k not in ("chain", "state")})]
+        last = list(chain)[-1].split(".", 1)[1] if chain else steps[-1]
+        extra = ("chain", "state", "not_played")
+        outcomes = [(last, {k: v for k, v in result.outcome.items() if k not in extra})]
         if chain:
-            assert list(chain) == [f"{n}.{p}" for n, p in enumerate(steps, 1)][: len(chain)], name
+            played = [f"{n}.{p}" for n, p in enumerate(steps, 1)]
+            assert list(chain) + result.outcome.get("not_played", []) == played[: len(chain)] + [
+                k for k in played if k in result.outcome.get("not_played", [])
+            ], name
             outcomes += [(key.split(".", 1)[1], out) for key, out in chain.items()]
         for procedure, outcome in outcomes:
             status = outcome.get("status") in ("not-in-source", "unsettled")

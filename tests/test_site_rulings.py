@@ -23,13 +23,13 @@ def test_no_public_page_shows_an_engine_error():
 
 def test_a_decision_shows_each_option_and_its_outcome():
     site, _ = _pages()
-    page = (site / "concepts" / "bfr-battles" / "index.html").read_text("utf-8")
-    aside = page[page.index('id="scenario-bfr-attackers-tie-unsettled"') :]
+    page = (site / "concepts" / "lcg-rings" / "index.html").read_text("utf-8")
+    aside = page[page.index('id="scenario-lcg-ring-air-missing-choice"') :]
     aside = aside[: aside.index("</aside>")]
     assert "A player must decide" in aside
-    options = re.findall(r"<li><strong>If attacker tie is ([^:<]+):</strong>([^<]*)</li>", aside)
-    assert [o for o, _ in options] == ["Phönix", "Skorpion", "none (no one)"]
-    assert all("Winner:" in outcome for _, outcome in options)
+    options = re.findall(r"<li><strong>If air is ([^:<]+):</strong>([^<]*)</li>", aside)
+    assert [o for o, _ in options] == ["take", "gain"]
+    assert all("Honor:" in outcome for _, outcome in options)
 
 
 def test_worked_examples_show_words_and_linked_rule_sentences():

@@ -191,6 +191,8 @@ def outcome_lines(outcome: dict) -> tuple[str, ...]:
             n, _, procedure = str(key).partition(".")
             said = "; ".join(line.rstrip(".") for line in _lines(part if isinstance(part, dict) else {"result": part}))
             out.append(f"{n}. {label(procedure)}: {said}.")
+        if outcome.get("not_played"):
+            out.append(f"Not played, the game having ended: {in_words(outcome['not_played'])}.")
         return tuple(out)
     return _lines(outcome)
 
@@ -201,7 +203,32 @@ def _lines(outcome: dict) -> tuple[str, ...]:
     if outcome.get("status") == "unsettled":
         return (f"The rulebook does not decide this: {sentence(outcome.get('question', ''))}",)
     # `state` is the game state a chained procedure hands on (its fields are in the outcome already)
-    return tuple(f"{label(k)}: {in_words(v)}." for k, v in outcome.items() if k != "state")
+    lines = [
+        f"{label(k)}: {in_words(v)}."
+        for k, v in outcome.items()
+        if k not in ("state", "game_over", "not_played") and not (k == "game_over" and v is None)
+    ]
+    if outcome.get("game_over"):
+        lines.append(game_over_words(outcome["game_over"]))
+    if outcome.get("not_played"):
+        lines.append(f"Not played, the game having ended: {in_words(outcome['not_played'])}.")
+    return tuple(lines)
+
+
+def game_over_words(over: dict) -> str:
+    """The end of the game in words: who wins and loses, by which condition, at which step."""
+    from .game_end import CONDITIONS
+
+    who = in_words(over.get("winners") or []) if over.get("winners") else "not decided yet"
+    condition = CONDITIONS.get(over.get("condition"), over.get("condition", ""))
+    losers = f"; loses: {in_words(over['losers'])}" if over.get("losers") else ""
+    both = (
+        " Both players reached a victory condition at once: the first player wins." if over.get("simultaneous") else ""
+    )
+    return (
+        f"The game is over (at {over.get('step')}): wins: {who}{losers}. {condition}{both} Nothing after that step "
+        "happened."
+    )
 
 
 # --- the narration -------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ PROCEDURES: dict[str, str] = {
     "ccg/province-destroyed": "ccg.province",
     "ccg/region": "ccg.region",
     "ccg/dishonored-gain": "ccg.dishonored_gain",
+    "ccg/pay-gold": "ccg.gold",
     "lcg/conflict": "lcg.conflict",
     "lcg/honor-bid": "lcg.honor_bid",
     "lcg/duel": "lcg.duel",

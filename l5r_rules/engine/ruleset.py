@@ -138,6 +138,8 @@ class Ruleset:
     regions_after_all_provinces: bool = False  # Gold: once every Province is handled; Lotus: at its own Province
     region_not_in_play_discarded: bool = True  # Lotus: "If you do not bring the Region into play, discard it."
     region_cost_frees_it: bool | None = None  # Gold: only a Region with no cost must enter; None: not said
+    # --- CCG paying Gold
+    gold_leftover_kept_in_phase: bool = False  # Ivory: leftover Gold pays for other cards in the same phase
 
     def cite(self, key: str) -> str:
         """The entry id stating rule `key` in this edition, or NotInSource."""
@@ -159,6 +161,7 @@ LOTUS = Ruleset(
     document="lotus-rulebook",
     cites={
         "force.unit": "lotus-units",
+        "force.own": "lotus-units",
         "force.signed": "lotus-stats",
         "missing-value": "lotus-stats",
         "stats.current": "lotus-stats",
@@ -230,6 +233,8 @@ LOTUS = Ruleset(
         "province.destroyed": "lotus-play-areas",
         "province.attached": "lotus-play-areas",
         "region.events-phase": "lotus-2-events-phase",
+        "gold.pay": "lotus-3-paying-costs",
+        "gold.excess": "lotus-3-paying-costs",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -251,6 +256,7 @@ GOLD = replace(
     cites={
         "source-gap": "gold-4-5-resolution-segment",
         "force.unit": "gold-4-5-resolution-segment",
+        "force.own": "gold-4-5-resolution-segment",
         "force.signed": "gold-bonuses-and-penalties",
         "force.item": "gold-bonuses-and-penalties",
         "missing-value": "gold-bonuses-and-penalties",
@@ -299,6 +305,8 @@ GOLD = replace(
         "province.attached": "gold-preparing-the-field",
         "region.events-phase": "gold-sequence-of-play-in-detail-2-events-phase",
         "region.stays": "gold-regions",
+        "gold.pay": "gold-costs-and-effects",
+        "gold.excess": "gold-costs-and-effects",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -376,6 +384,8 @@ IVORY = replace(
         # the worked example: "The card in the Province, Hida Saiyuki, goes to the discard pile. The Province's slot
         # for Dynasty cards is not refilled, but goes away." (nothing on cards attached to it)
         "province.destroyed": "ivory-battle-actions",
+        "gold.pay": "ivory-bowing-producing-gold",
+        "gold.excess": "ivory-bowing-producing-gold",
     },
     missing={
         p: IVORY_GAP.format(what=w)
@@ -417,6 +427,7 @@ IVORY = replace(
     battle_action_types=("battle",),
     attach_action="open",
     attach_payment_equals_cost=True,
+    gold_leftover_kept_in_phase=True,
 )
 
 LCG = Ruleset(
@@ -474,6 +485,7 @@ LCG = Ruleset(
         "setup": "lcg-setup",
         "mulligan": "lcg-mulligan",
         "role": "lcg-role-cards",
+        "home": "lcg-home-move-home",
     },
 )
 

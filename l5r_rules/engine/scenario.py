@@ -179,6 +179,7 @@ def load(path: Path) -> tuple[dict | None, list[Problem]]:
     return (None if problems else loaded.data), problems
 
 
+UNANSWERED = ("not-in-source", "unsettled")  # `status` of an outcome the edition's source cannot give
 # The outcome of any procedure when the edition's text cannot answer (see run); shown on the format page.
 STATUS_OUTCOME = shapes.obj(
     "The outcome of any procedure when the edition's source cannot answer (instead of the procedure's own outcome).",
@@ -222,29 +223,145 @@ def _given_problems(system: str, procedure: str, given: dict) -> list:
     return sorted(check.iter_errors(given), key=lambda e: list(map(str, e.absolute_path)))
 
 
+def _shape(node: dict, defs: dict) -> dict:
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        node = {**defs.get(node["$ref"].split("/")[-1], {}), **{k: v for k, v in node.items() if k != "$ref"}}
+    return node if isinstance(node, dict) else {}
+
+
+def declared_only(value, node: dict, defs: dict):
+    """`value` with every mapping field its shape does not declare left out, at any depth.
+
+    A chain's state holds the fields of every step's procedure (`first` may carry one procedure's honor and
+    another's characters); each procedure reads the fields it declares and ignores the rest."""
+    node = _shape(node, defs)
+    if isinstance(value, dict) and isinstance(node.get("properties"), dict):
+        props = node["properties"]
+        return {k: declared_only(v, props[k], defs) for k, v in value.items() if k in props}
+    if isinstance(value, dict) and isinstance(node.get("additionalProperties"), dict):
+        return {k: declared_only(v, node["additionalProperties"], defs) for k, v in value.items()}
+    if isinstance(value, list) and isinstance(node.get("items"), dict):
+        return [declared_only(v, node["items"], defs) for v in value]
+    return value
+
+
+def _paths(node, prefix: str = ""):
+    """Every dotted path of a mapping's fields, at any depth ('player', 'player.family_honor')."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            path = f"{prefix}{k}"
+            yield path
+            yield from _paths(v, path + ".")
+
+
+def _set_when(path: str, set_at: dict) -> int:
+    """The last step that gave or wrote `path`, or a mapping holding it, or a field inside it."""
+    related = [n for p, n in set_at.items() if p == path or path.startswith(p + ".") or p.startswith(path + ".")]
+    return max(related, default=0)
+
+
+class _Chain:
+    """Which step set each field of the state, and what each step changed (for the flow checks)."""
+
+    def __init__(self, steps: list):
+        self.steps = steps  # (where, procedure, given, choices)
+        self.set_at: dict[str, int] = {}
+        self.done: list[tuple[int, str, object]] = []  # (n, procedure, State) of each step run
+
+    def name(self, n: int) -> str:
+        return f"step {n} ({self.steps[n - 1][1]})"
+
+    def given_at(self, n: int) -> str:
+        return f"step {n}'s given"
+
+    def check(self, n: int, mod, decl, state: dict) -> None:
+        """Refuse step n when it needs state no earlier step produced, or state a step changed under another name."""
+        required = mod.GIVEN.get("required", ())
+        if n > 1:
+            missing = [f for f in required if f not in state]
+            if missing:
+                before = self.done[-1]
+                writes = ", ".join(before[2].writes) or "nothing"
+                raise ScenarioError(
+                    self.steps[n - 1][0] + ("given",),
+                    f"({self.steps[n - 1][1]}) {self.name(n)} needs {', '.join(repr(f) for f in missing)}, which no "
+                    f"earlier step produced ({self.name(before[0])} outputs {writes}): give it in {self.given_at(n)}",
+                )
+        for path, quantity in decl.reads.items():
+            from .state import STALE_CHECKED, has
+
+            if quantity not in STALE_CHECKED or not has(state, path):
+                continue
+            since = _set_when(path, self.set_at)
+            for m, _, other in self.done:
+                if m <= since or quantity not in other.changes:
+                    continue
+                if any(path == w or path.startswith(w + ".") for w in other.writes):
+                    continue
+                raise ScenarioError(
+                    self.steps[n - 1][0] + ("given",),
+                    f"({self.steps[n - 1][1]}) {self.name(n)} reads {path!r} ({quantity}), but {self.name(m)} "
+                    f"changed {quantity} and does not output {path!r} (it outputs "
+                    f"{', '.join(w for w, q in other.writes.items() if q == quantity)}): give {path!r} as it is after "
+                    f"step {m} in {self.given_at(n)}",
+                )
+
+    def given(self, n: int, given: dict) -> None:
+        for path in _paths(given):
+            self.set_at[path] = n
+
+    def wrote(self, n: int, procedure: str, decl, state_out: dict) -> None:
+        for path in decl.writes:
+            from .state import has
+
+            if has(state_out, path):
+                self.set_at[path] = n
+        self.done.append((n, procedure, decl))
+
+
 def run_chain(data: dict) -> Result:
     """Run the scenario's procedure, then each step of `then`, on one game state.
 
     The state starts as the first `given`; before each step its own `given` is laid on top
     (mappings merged field by field) and the procedure reads the fields it declares (checked
-    against its shape); each field of its outcome's `state` then replaces that field whole
-    (a ring gone from `unclaimed_rings` is gone). A step that cannot be answered (not in source,
-    unsettled) ends the chain with that answer. Errors point at the step (`then[i].given...`).
+    against its shape; fields of other procedures inside a shared mapping are left out); each field
+    its outcome's `state` declares (engine/state.py) then replaces that field whole (a ring gone from
+    `unclaimed_rings` is gone). A step needing state no earlier step produced, or state an earlier
+    step changed under another name, is a scenario error naming both steps. A step that cannot be
+    answered (not in source, unsettled) ends the chain with that answer; a step that ends the game
+    ends it too (later steps are listed under `not_played`), except a procedure that runs at the
+    game's end. Errors point at the step (`then[i].given...`).
     """
+    from .state import NONE, get, has, put
+
     rs = RULESETS[data["ruleset"]]
     steps = [((), data["procedure"], data.get("given") or {}, data.get("choices") or {})]
     steps += [
         (("then", i), s["procedure"], s.get("given") or {}, s.get("choices") or {}) for i, s in enumerate(data["then"])
     ]
+    defs = validator("scenario").schema["$defs"]
+    flow = _Chain(steps)
     state: dict = {}
     trace: list[Step] = []
     chain: dict = {}
     outcome: dict = {}
+    ended = False
+    not_played: list[str] = []
     for n, (where, procedure, given, choices) in enumerate(steps, 1):
         mod = module(data["system"], procedure)
+        decl = getattr(mod, "STATE", NONE)
+        if ended and not decl.after_game_end:
+            not_played.append(f"{n}.{procedure}")
+            continue
+        shape = defs[f"{data['system']}-{procedure}-given"]
+        declared = shape.get("properties", {})
+        # the state as earlier steps left it, trimmed to what this procedure declares; then this step's own
+        # given as written (a field misspelt inside it is an error, not silently left out)
+        earlier = declared_only({k: v for k, v in state.items() if k in declared}, shape, defs)
         state = _merge(state, given)
-        declared = mod.GIVEN.get("properties", {})
-        mine = {k: v for k, v in state.items() if k in declared}
+        flow.given(n, given)
+        mine = _merge(earlier, {k: v for k, v in given.items() if k in declared})
+        flow.check(n, mod, decl, state)
         errors = _given_problems(data["system"], procedure, mine)
         if errors:
             err = errors[0]
@@ -258,16 +375,33 @@ def run_chain(data: dict) -> Result:
         # each step's outcome without its `state` (the scenario's `state` is the one game state)
         chain[f"{n}.{procedure}"] = {k: v for k, v in result.outcome.items() if k != "state"}
         outcome = result.outcome
-        if "status" in outcome:  # not in source / unsettled: the chain cannot go on
+        if outcome.get("status") in UNANSWERED:  # not in source / unsettled: the chain cannot go on
             break
-        state = {**state, **(outcome.get("state") or {})}  # the procedure's new values replace the old whole
-    return Result({**outcome, "chain": chain, "state": state}, tuple(trace))
+        written = outcome.get("state") or {}
+        for path in decl.writes:  # the procedure's new values replace the old whole (or are laid over it)
+            if has(written, path):
+                new = get(written, path)
+                if path in decl.merged and has(state, path) and isinstance(new, dict):
+                    new = _merge(get(state, path), new)
+                state = put(state, path, new)
+        flow.wrote(n, procedure, decl, written)
+        ended = ended or bool(outcome.get("game_over"))
+    out = {**outcome, "chain": chain, "state": state}
+    if not_played:
+        out["not_played"] = not_played
+    return Result(out, tuple(trace))
 
 
 def _resolve(mod, inputs, rs) -> Result:
-    """One procedure's resolution; NotInSource/Unsettled become outcomes, ScenarioError propagates."""
+    """One procedure's resolution; NotInSource/Unsettled become outcomes, ScenarioError propagates.
+
+    A procedure that can end the game (it declares ENDS) always says so: `game_over` is null while the game
+    goes on."""
     try:
-        return mod.resolve(inputs, rs)
+        result = mod.resolve(inputs, rs)
+        if getattr(mod, "ENDS", None) and "game_over" not in result.outcome:
+            return Result({**result.outcome, "game_over": None}, result.trace)
+        return result
     except NotInSource as exc:
         return Result(
             {"status": "not-in-source", "reason": exc.reason},

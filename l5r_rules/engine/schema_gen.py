@@ -90,6 +90,18 @@ class Procedure:
         return self.module.OUTCOME
 
     @property
+    def state(self):
+        """What the procedure reads from and writes to a chain's game state (engine/state.py)."""
+        from .state import NONE
+
+        return getattr(self.module, "STATE", NONE)
+
+    @property
+    def ends(self) -> dict:
+        """step -> what can end the game there (engine/game_end.py); empty when the procedure cannot end it."""
+        return dict(getattr(self.module, "ENDS", {}))
+
+    @property
     def refuses(self) -> tuple[tuple[str, str], ...]:
         """(text the error message contains, when) for each input the procedure refuses as against the rules."""
         return tuple(getattr(self.module, "REFUSES", ()))
@@ -292,6 +304,75 @@ def _branches(procs: list[Procedure]) -> list[dict]:
     return out
 
 
+def _given_field(procs: list[Procedure], system: str, path: str, first: Procedure) -> dict | None:
+    """The given shape of a dotted path in `first`'s declaration, else in another procedure of the system."""
+    for p in [first] + [q for q in procs if q.system == system and q is not first]:
+        node = p.given
+        for part in path.split("."):
+            node = shapes.NAMED.get(node["$ref"].split("/")[-1], {}) if "$ref" in node and len(node) <= 2 else node
+            node = (node.get("properties") or {}).get(part)
+            if node is None:
+                break
+        if node is not None:
+            return node
+    return None
+
+
+def _state_shape(p: Procedure, procs: list[Procedure]) -> dict:
+    """outcome.state as the procedure declares it (STATE.writes): each field with the shape a later step reads."""
+    from .state import QUANTITIES
+
+    tree: dict = {}
+    for path, quantity in p.state.writes.items():
+        node = _given_field(procs, p.system, path, p)
+        if node is None:
+            raise SystemExit(f"{p.key}: STATE writes {path!r}, which no {p.system} procedure reads as given")
+        parts = path.split(".")
+        branch = tree
+        for part in parts[:-1]:
+            branch = branch.setdefault(part, {})
+        branch[parts[-1]] = shapes.described(
+            {k: v for k, v in node.items() if k not in ("description", "default", "examples")},
+            f"{QUANTITIES[quantity][:1].upper()}{QUANTITIES[quantity][1:]}: as a later step reads given.{path}. "
+            + node.get("description", ""),
+        )
+
+    def fold(branch: dict, where: str) -> dict:  # a leaf is a shape (it has a description), else a mapping
+        props = {k: v if "description" in v else fold(v, f"{where}.{k}") for k, v in branch.items()}
+        return shapes.obj(f"The fields of {where} it sets.", props)
+
+    props = {k: v if "description" in v else fold(v, k) for k, v in tree.items()}
+    return shapes.obj(
+        "The game state this step leaves for the next step of a chained scenario: only these fields, each "
+        "replacing the field of that name (at that depth) whole; a field missing here keeps its value.",
+        props,
+    )
+
+
+def _outcome(p: Procedure, procs: list[Procedure]) -> dict:
+    """The procedure's outcome shape with `state` (from STATE.writes) and `game_over` (from ENDS) added."""
+    from .game_end import GAME_OVER
+
+    node = dict(p.outcome)
+    props = {k: v for k, v in node.get("properties", {}).items() if k not in ("state", "game_over")}
+    if p.state.writes:
+        props["state"] = _state_shape(p, procs)
+    if p.ends:
+        over = shapes.NAMED[GAME_OVER["$ref"].split("/")[-1]]
+        steps = "; ".join(f"{k}: {v}" for k, v in p.ends.items())
+        props["game_over"] = {
+            **{k: v for k, v in over.items() if k != "examples"},
+            "type": ["object", "null"],
+            "description": over["description"] + " null: the game goes on.",
+            "properties": {
+                **over["properties"],
+                "step": shapes.choice_of(f"The step at which the game ended: {steps}.", tuple(p.ends)),
+            },
+        }
+    node["properties"] = props
+    return node
+
+
 def _refs(node) -> set[str]:
     if isinstance(node, dict):
         found = {node["$ref"].split("/")[-1]} if isinstance(node.get("$ref"), str) else set()
@@ -308,7 +389,7 @@ def build() -> dict:
     for p in procs:
         defs[p.def_name("given")] = p.given
         defs[p.def_name("choices")] = p.choices or shapes.obj(NO_CHOICES.format(key=p.key), {})
-        defs[p.def_name("outcome")] = p.outcome
+        defs[p.def_name("outcome")] = _outcome(p, procs)
     defs["status-outcome"] = STATUS_OUTCOME
     todo = _refs(defs)
     while todo - set(defs):  # shared shapes, and the shapes they use

@@ -43,11 +43,6 @@ def obj(description: str, properties: dict, *, required=(), example=_UNSET, defa
     return _annotate(node, default, example)
 
 
-def game_state(description: str = "The game state this step leaves for the next step of a chained scenario.") -> dict:
-    """An outcome's `state`: any fields of the game state (the next step reads those it declares)."""
-    return {"description": description, "type": "object"}
-
-
 def mapping(
     description: str, key: str, values: dict, *, min_properties: int | None = None, default=_UNSET, example=_UNSET
 ) -> dict:

@@ -1,19 +1,24 @@
 """A battle for one province: several attackers, ties to the defender, an empty province against its bonuses.
 
 The defender's total adds its defense bonuses (printed bonus, 1 per face-up
-control token, bonus markers). The rulebook does not say who wins when two
-attackers tie for the highest total above the defender (or in an empty
-province): the scenario must choose (`attacker_tie`).
+control token, bonus markers). A token is its strength, or a typed token
+({type, strength}): a blessing lies on one of its clan's army, navy or shinobi
+tokens and adds its strength to that clan's total. Two attackers tied for the
+highest total above the defence: no one player has the highest total, and the
+book's tie rule ("Im Falle eines Gleichstands gewinnt der Verteidiger den Kampf")
+gives the battle to the defender; in an empty province nothing happens. (Our
+reading: no sentence lets one of the tied attackers win, and the readings "the
+defender wins" and "no one wins" leave the province alike, so no decision is asked.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import MissingChoice, ScenarioError
-from ..given import choice
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
-from ..shapes import COUNT, boolean, integer, mapping, obj, string
+from ..shapes import COUNT, any_of_shapes, array, boolean, choice_of, integer, mapping, named, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -27,9 +32,28 @@ class Inputs:
     marker_bonus: int
     choices: dict
     choices_path: tuple = ("choices",)  # where `choices` is in the file (resolution-phase nests them per province)
+    blessed: frozenset = frozenset()  # clans with a blessing in this battle (its strength is in their total)
 
 
-CITES = ("battle", "battle.bonus", "battle.defended")
+CITES = ("battle", "battle.bonus", "battle.defended", "blessing")
+TOKEN_TYPES = ("army", "navy", "shinobi", "blessing")
+TOKEN = named(
+    "bfr-token",
+    any_of_shapes(
+        "A combat token: its strength (a number), or {type, strength} to say its type (a blessing adds its strength "
+        "to its clan's total and must lie on one of that clan's army, navy or shinobi tokens here).",
+        {"type": "integer", "minimum": 0, "title": "a strength ≥ 0"},
+        obj(
+            "A typed combat token.",
+            {
+                "type": choice_of("Its type.", TOKEN_TYPES, default="army"),
+                "strength": integer("Its strength.", minimum=0),
+            },
+            required=["strength"],
+        ),
+        example={"type": "blessing", "strength": 2},
+    ),
+)
 GIVEN = obj(
     "The combat tokens in one province and its defense bonuses.",
     {
@@ -37,23 +61,16 @@ GIVEN = obj(
             "The clan controlling the province, defending it (leave out for an empty province).",
             {
                 "clan": string("The defending clan.", example="Krabbe"),
-                "tokens": {
-                    "description": "Strengths of its defending combat tokens.",
-                    "type": "array",
-                    "items": COUNT,
-                    "default": [],
-                    "examples": [[2]],
-                },
+                "tokens": array("Its defending combat tokens.", TOKEN, default=[], example=[2]),
             },
             required=["clan"],
         ),
         "attackers": mapping(
-            "For each attacking clan: the strengths of its combat tokens (at least one clan, each "
-            "with at least one token).",
+            "For each attacking clan: its combat tokens (at least one clan, each with at least one token).",
             "clan",
-            {"type": "array", "items": COUNT, "minItems": 1},
+            {"type": "array", "items": TOKEN, "minItems": 1},
             min_properties=1,
-            example={"Einhorn": [4]},
+            example={"Einhorn": [4, {"type": "blessing", "strength": 1}]},
         ),
         "province": obj(
             "Defense bonuses of the province (each adds to the defender's total, even with no defender).",
@@ -67,13 +84,13 @@ GIVEN = obj(
     },
     required=["attackers"],
 )
-_TIE = string(
-    "Needed when two or more attackers tie for the highest total above the defence (the rulebook does "
-    "not say who wins): the winning clan (a tied attacker or the defender), or null for no winner.",
-    nullable=True,
-    example="Einhorn",
+# (text the error contains, when): inputs the rules refuse; the format page documents them for expect.error
+REFUSES = (
+    (
+        "a blessing lies on one of its clan's",
+        "a clan's blessing token without one of that clan's army, navy or shinobi tokens in the battle",
+    ),
 )
-CHOICES = obj("The scenario's reading where the rulebook is silent.", {"attacker_tie": _TIE})
 OUTCOME = obj(
     "The battle's result.",
     {
@@ -99,6 +116,19 @@ OUTCOME = obj(
     },
     required=["totals", "defence", "winner", "control"],
 )
+STATE = state()  # one battle's tokens and bonuses; bfr/resolution-phase carries the board
+
+
+def strengths(tokens, path: tuple) -> tuple:
+    """A clan's token strengths; a blessing counts only on one of the clan's army, navy or shinobi tokens."""
+    typed = [t if isinstance(t, dict) else {"type": "army", "strength": t} for t in tokens]
+    kinds = [t.get("type", "army") for t in typed]
+    if "blessing" in kinds and all(k == "blessing" for k in kinds):
+        raise ScenarioError(
+            path + (kinds.index("blessing"),),
+            "a blessing lies on one of its clan's army, navy or shinobi tokens: this clan has none in the battle",
+        )
+    return tuple(t["strength"] for t in typed)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -109,19 +139,27 @@ def build(given: dict, choices: dict) -> Inputs:
             raise ScenarioError(("given", "attackers"), "an attacking clan has an empty name")
         if clan == d.get("clan"):
             raise ScenarioError(("given", "attackers", clan), f"'{clan}' is the defender; a clan cannot attack itself")
+    blessed = {
+        c for c, v in given["attackers"].items() if any(isinstance(x, dict) and x.get("type") == "blessing" for x in v)
+    }
+    if any(isinstance(x, dict) and x.get("type") == "blessing" for x in d.get("tokens", ())):
+        blessed.add(d.get("clan"))
     return Inputs(
         d.get("clan"),
-        tuple(d.get("tokens", ())),
-        {c: tuple(v) for c, v in given["attackers"].items()},
+        strengths(d.get("tokens", ()), ("given", "defender", "tokens")),
+        {c: strengths(v, ("given", "attackers", c)) for c, v in given["attackers"].items()},
         p.get("printed_bonus", 0),
         p.get("face_up_control", 0),
         p.get("marker_bonus", 0),
         choices,
+        blessed=frozenset(blessed),
     )
 
 
 def fight(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
     rule = rs.cite("battle")
+    for clan in sorted(c for c in inp.blessed if c):
+        t.step(rs.cite("blessing"), f"{clan}'s blessing adds its strength to its clan's total", True)
     totals = {
         c: t.step(rule, f"{c} attacks: sum of its token strengths", sum(v), tokens=list(v))
         for c, v in inp.attackers.items()
@@ -150,24 +188,16 @@ def fight(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
         winner = inp.defender
         t.step(rule, "the highest total wins; a tie goes to the defender", winner, best_attack=best, defence=defence)
     elif len(top) > 1:
-        try:
-            pick = choice(
-                inp.choices,
-                "attacker_tie",
-                f"attackers {' and '.join(top)} tie above the defence; the rulebook does not "
-                "say who wins: name the winning clan, or null for no winner",
-            )
-        except MissingChoice as exc:
-            exc.path = inp.choices_path + ("attacker_tie",)
-            exc.options = (*top, None)  # a tied attacker, or no winner (the message offers null)
-            raise
-        if pick is not None and pick not in top and pick != inp.defender:
-            raise ScenarioError(
-                inp.choices_path + ("attacker_tie",),
-                f"'{pick}' is neither a tied attacker "
-                f"({', '.join(top)}) nor the defender; name one of them, or null for no winner",
-            )
-        winner = t.step(rule, "attackers tied for the highest total: the scenario's reading", pick, tied=top)
+        winner = t.step(
+            rule,
+            f"attackers {' and '.join(top)} tie for the highest total: a tie goes to the defender"
+            + ("" if inp.defender else " (an empty province: no attacker wins)"),
+            inp.defender,
+            tied=top,
+            best_attack=best,
+            defence=defence,
+            sentence="Im Falle eines Gleichstands gewinnt der Verteidiger den Kampf.",
+        )
     else:
         winner = t.step(rule, "the highest total wins", top[0], best_attack=best, defence=defence)
     out = {"totals": totals, "defence": defence, "winner": winner, "control": None}

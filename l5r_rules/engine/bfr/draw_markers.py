@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import COUNT, boolean, integer, mapping, obj
+from ..state import state
 from ..trace import Tracer
 
 CITES = ("upkeep",)
@@ -60,6 +61,9 @@ class Inputs:
     players: dict
 
 
+STATE = state(reads={"players": "tokens"}, writes={"players": "tokens"})
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(dict(given["players"]))
 
@@ -87,4 +91,8 @@ def resolve(inp: Inputs, rs: Ruleset):
             )
         drawn[clan] = t.step(rule, f"{clan} draws markers facedown until 6 lie behind his screen", need, had=behind)
         hand[clan] = HAND
-    return t.done({"drawn": drawn, "hand": hand})
+    after = {clan: {**inp.players[clan], "behind_screen": n, "bluff_behind_screen": True} for clan, n in hand.items()}
+    for clan, p in after.items():  # the pool gives up what was drawn
+        if "pool" in p:
+            p["pool"] -= drawn[clan]
+    return t.done({"drawn": drawn, "hand": hand, "state": {"players": after}})

@@ -16,6 +16,7 @@ from ..errors import ScenarioError, Unsettled
 from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 TYPES = ("army", "navy", "shinobi", "blessing", "bluff", "raze", "diplomacy")
@@ -110,6 +111,8 @@ OUTCOME = obj(
     },
     required=["legal", "role", "failed"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

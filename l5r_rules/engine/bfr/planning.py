@@ -12,6 +12,7 @@ from ..errors import Unsettled
 from ..given import unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -54,6 +55,8 @@ OUTCOME = obj(
     },
     required=["order", "kept"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

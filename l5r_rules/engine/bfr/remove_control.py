@@ -14,6 +14,7 @@ from ..errors import ScenarioError
 from ..given import choice, known
 from ..ruleset import Ruleset
 from ..shapes import choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -58,6 +59,8 @@ OUTCOME = obj(
     required=["province", "removed", "left"],
 )
 
+STATE = state(reads={"provinces": "tokens"}, writes={"provinces": "tokens"})
+
 
 def build(given: dict, choices: dict) -> Inputs:
     provs = given["provinces"]
@@ -83,4 +86,6 @@ def resolve(inp: Inputs, rs: Ruleset):
         face_down=down,
     )
     left = {"face_up": up - 1, "face_down": down} if up else {"face_up": 0, "face_down": down - 1}
-    return t.done({"province": inp.pick, "removed": gone, "left": left})
+    return t.done(
+        {"province": inp.pick, "removed": gone, "left": left, "state": {"provinces": {**inp.provinces, inp.pick: left}}}
+    )

@@ -9,6 +9,10 @@ and leaves a peace token. A blessing lies face-up on one of its clan's combat
 markers and adds its strength to that clan's total there. A province holding its
 controller's army, navy or shinobi marker that nobody attacks counts as
 successfully defended, like one held in battle: 1 face-up control token.
+A navy may lie on a coastal border (`from_sea`): it attacks the province from the
+sea; any other marker there breaks the placement rules. Every marker resolved is
+discarded face up beside the clan that placed it (its discard pile); bluffs go back
+behind their owner's screen. After the fifth round's step 7 the game is over.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from ..errors import ScenarioError
 from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 from . import battle, territory
 
@@ -35,7 +40,9 @@ class Inputs:
 
 
 CITES = (
-    ("phase", "raze", "blessing", "bluff", "peace", "scorched", "special", "game-end") + battle.CITES + territory.CITES
+    ("phase", "raze", "blessing", "bluff", "peace", "scorched", "special", "army", "navy", "game-end")
+    + battle.CITES
+    + territory.CITES
 )
 MARKERS = ("army", "navy", "shinobi", "blessing", "bluff", "raze", "diplomacy")
 GIVEN = obj(
@@ -87,6 +94,11 @@ GIVEN = obj(
                         "(a name in given.provinces); leave out for a marker in the province's centre.",
                         example="A",
                     ),
+                    "from_sea": string(
+                        "For a marker on a coastal border: the sea it attacks from (any name; only a navy may lie "
+                        "there). Give from or from_sea, not both.",
+                        example="Meer",
+                    ),
                     "strength": integer("Strength; needed for army, navy, shinobi and blessing.", minimum=0, example=3),
                     "legal": boolean("Placed according to the rules (false: discarded in step 2).", default=True),
                 },
@@ -102,17 +114,6 @@ GIVEN = obj(
         "round": integer("The round being played (1 to 5): step 7 advances the round marker.", minimum=1),
     },
     required=["provinces", "markers"],
-)
-CHOICES = obj(
-    "Readings for the battles where the rulebook is silent.",
-    {
-        "battles": mapping(
-            "For each province with a battle that needs one: that battle's decisions.",
-            "province",
-            battle.CHOICES,
-            example={"B": {"attacker_tie": "Krabbe"}},
-        ),
-    },
 )
 OUTCOME = obj(
     "What the phase changed.",
@@ -149,7 +150,13 @@ OUTCOME = obj(
             example={"A": None, "B": "scorched-earth"},
         ),
         "round": integer("The round marker after step 7 (when given.round is given).", minimum=2),
-        "game_over": boolean("The fifth round's resolution phase is over: the game ends and honor is counted."),
+        "discarded": mapping(
+            "Each clan's markers discarded face up beside him (his discard pile) this phase, by type in the order "
+            "given (every marker resolved; bluffs go back behind the screen instead).",
+            "clan",
+            {"type": "array", "items": {"enum": list(MARKERS)}},
+            example={"Krabbe": ["army", "raze"]},
+        ),
         "face_up_control": mapping(
             "For each province: its face-up control tokens afterwards (1 defense each in later battles).",
             "province",
@@ -167,8 +174,15 @@ OUTCOME = obj(
         "face_up_control",
         "special",
         "bluffs_returned",
+        "discarded",
     ],
 )
+STATE = state(
+    reads={"provinces": "tokens", "markers": "tokens", "territories": "provinces", "round": "turn"},
+    writes={"provinces": "tokens", "markers": "tokens", "round": "turn"},
+    merged=("provinces",),
+)
+ENDS = {"advance-round": "step 7 of the fifth round: the game ends and honor is counted (bfr/scoring); winners []"}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -179,6 +193,8 @@ def build(given: dict, choices: dict) -> Inputs:
             known(a, provinces, ("given", "provinces", name, "adjacent", j), what)
     for i, m in enumerate(given["markers"]):
         known(m["province"], provinces, ("given", "markers", i, "province"), what)
+        if "from" in m and "from_sea" in m:
+            raise ScenarioError(("given", "markers", i, "from_sea"), "a border has two sides: give from or from_sea")
         if "from" in m:
             known(m["from"], provinces, ("given", "markers", i, "from"), what)
             if m["from"] == m["province"]:
@@ -188,8 +204,6 @@ def build(given: dict, choices: dict) -> Inputs:
     for t, names in given.get("territories", {}).items():
         for j, a in enumerate(names):
             known(a, provinces, ("given", "territories", t, j), what)
-    for prov in choices.get("battles", {}):
-        known(prov, provinces, ("choices", "battles", prov), what)
     return Inputs(provinces, tuple(given["markers"]), dict(given.get("territories", {})), choices, given.get("round"))
 
 
@@ -199,6 +213,8 @@ def _check_round(inp: Inputs, rs: Ruleset) -> None:
 
 
 def _where(m: dict) -> str:
+    if m.get("from_sea"):
+        return f"{m['clan']} {m['type']} on the {m['from_sea']}-{m['province']} coastal border"
     return f"{m['clan']} {m['type']} " + (
         f"on the {m['from']}-{m['province']} border" if m.get("from") else f"in {m['province']}"
     )
@@ -209,7 +225,7 @@ def _blessing_holds(b: dict, markers: list) -> bool:
     return any(
         x["type"] in COMBAT
         and x["clan"] == b["clan"]
-        and (x["province"], x.get("from")) == (b["province"], b.get("from"))
+        and (x["province"], x.get("from"), x.get("from_sea")) == (b["province"], b.get("from"), b.get("from_sea"))
         for x in markers
     )
 
@@ -240,6 +256,14 @@ def resolve(inp: Inputs, rs: Ruleset):
                     False,
                 )
                 loose.append(m)
+    for m in markers:
+        if m.get("from_sea") and m["type"] not in ("navy", "blessing", "bluff") and m.get("legal", True):
+            t.step(
+                rs.cite("army" if m["type"] == "army" else "navy"),
+                f"only a navy attacks from a coastal border: {_where(m)} breaks the placement rules",
+                False,
+            )
+            loose.append(m)
     gone = [m for m in markers if m["type"] == "bluff" or not m.get("legal", True) or any(m is x for x in loose)]
     markers = [m for m in markers if not any(m is x for x in gone)]
     t.step(rule, "2. discard bluff markers and markers placed against the rules", [_where(m) for m in gone])
@@ -333,8 +357,7 @@ def resolve(inp: Inputs, rs: Ruleset):
             p.get("printed_bonus", 0),
             face_up[prov],
             p.get("marker_bonus", 0),
-            inp.choices.get("battles", {}).get(prov, {}),
-            ("choices", "battles", prov),
+            {},
         )
         res = battle.fight(sub, rs, t)
         battles[prov] = res["winner"]
@@ -356,21 +379,36 @@ def resolve(inp: Inputs, rs: Ruleset):
             rs,
             t,
         )
+    discarded: dict = {}
+    for m in inp.markers:  # every marker was resolved; a bluff went back behind its owner's screen instead
+        if m["type"] != "bluff":
+            discarded.setdefault(m["clan"], []).append(m["type"])
+    t.step(rule, "each marker resolved is discarded face up beside the player who placed it", discarded)
     after = t.step(rule, "7. advance the round marker", None if inp.round is None else inp.round + 1)
     extra = {}
     if inp.round is not None:
-        extra = {
-            "round": after,
-            "game_over": t.step(
-                rs.cite("game-end"),
-                f"the game ends after {rs.bfr_rounds} rounds",
-                inp.round >= rs.bfr_rounds,
-                round=inp.round,
-            ),
-        }
+        extra = {"round": after}
+        if t.step(
+            rs.cite("game-end"),
+            f"the game ends after {rs.bfr_rounds} rounds",
+            inp.round >= rs.bfr_rounds,
+            round=inp.round,
+        ):
+            extra["game_over"] = {"winners": [], "losers": [], "condition": "fifth-round", "step": "advance-round"}
+    state_out = {
+        "provinces": {
+            n: {"controller": p.get("controller"), "face_up_control": face_up[n], "special": p["special"]}
+            for n, p in provinces.items()
+        },
+        "markers": [],
+    }
+    if inp.round is not None:
+        state_out["round"] = after
     return t.done(
         {
             **extra,
+            "discarded": discarded,
+            "state": state_out,
             "special": {n: p["special"] for n, p in provinces.items()},
             "bluffs_returned": bluffs,
             "battles": battles,

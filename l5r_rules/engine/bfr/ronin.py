@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, mapping, obj
+from ..state import state
 from ..trace import Tracer
 
 
@@ -34,6 +35,8 @@ GIVEN = obj(
     required=["control_tokens"],
 )
 OUTCOME = obj("Who is a ronin this round.", {"ronin": array("Ronin clans.", NAME)}, required=["ronin"])
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, boolean, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -72,6 +73,9 @@ OUTCOME = obj(
     required=["honor", "winner"],
 )
 
+STATE = state(reads={"provinces": "tokens", "territories": "provinces", "objectives": "tokens"}, after_game_end=True)
+ENDS = {"count": "honor is counted at the game's end: the clan with the most honor wins (winners [] on a tie)"}
+
 
 def build(given: dict, choices: dict) -> Inputs:
     for name, p in given["provinces"].items():
@@ -122,4 +126,11 @@ def resolve(inp: Inputs, rs: Ruleset):
     out = {"honor": honor, "winner": top[0] if len(top) == 1 else None}
     if len(top) > 1:
         out["unsettled"] = f"tie between {top}: the rulebook names no tie-breaker"
+    winners = top if len(top) == 1 else []
+    out["game_over"] = {
+        "winners": winners,
+        "losers": [c for c in honor if c not in top] if winners else [],
+        "condition": "most-honor",
+        "step": "count",
+    }
     return t.done(out)

@@ -14,6 +14,7 @@ from ..errors import NotInSource
 from ..given import unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, mapping, obj
+from ..state import state
 from ..trace import Tracer
 
 
@@ -45,6 +46,8 @@ OUTCOME = obj(
         "start_player_card_used",
     ],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -17,6 +17,7 @@ from ..errors import Unsettled
 from ..given import known, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -45,6 +46,8 @@ OUTCOME = obj(
     required=["start_player"],
 )
 
+STATE = state(reads={"current": "turn"}, writes={"current": "turn"})
+
 
 def build(given: dict, choices: dict) -> Inputs:
     seats = given["seats"]
@@ -65,7 +68,7 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rule, "with 2 players the start player card", "not used; a start player is still determined")
     if len(inp.revealed) == 1:
         who = t.step(rule, "1. the clan on the revealed initiative card is the new start player", inp.revealed[0])
-        return t.done({"start_player": who})
+        return t.done({"start_player": who, "state": {"current": who}})
     if inp.current in inp.revealed:
         raise Unsettled(rule, f"the card names the current start player ({inp.current}) among several clans")
     n, here = len(inp.seats), inp.seats.index(inp.current)

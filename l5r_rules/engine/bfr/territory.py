@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, mapping, obj
+from ..state import state
 from ..trace import Tracer
 
 
@@ -47,6 +48,8 @@ GIVEN = obj(
     required=["territories", "control"],
 )
 OUTCOME = obj("Who controls each territory.", {"territories": CONTROLLERS}, required=["territories"])
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -15,6 +15,7 @@ from ..errors import Unsettled
 from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, mapping, obj
+from ..state import state
 from ..trace import Tracer
 from . import territory
 
@@ -54,6 +55,8 @@ OUTCOME = obj(
     {"cards": mapping("For each territory: 'board', 'played' or the holding clan.", "territory", {"type": "string"})},
     required=["cards"],
 )
+
+STATE = state(reads={"cards": "tokens", "control": "tokens"}, writes={"cards": "tokens"})
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -97,4 +100,4 @@ def resolve(inp: Inputs, rs: Ruleset):
                 f"{card} lost {name} and {owner} now controls it: the card returns under its field, and a controlling "
                 "clan takes the card from the field, both at the end of the phase; the order is not stated",
             )
-    return t.done({"cards": out})
+    return t.done({"cards": out, "state": {"cards": {**inp.cards, **out}}})

@@ -14,6 +14,7 @@ from ..errors import ScenarioError
 from ..given import choice, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 CITES = ("upkeep",)
@@ -58,6 +59,9 @@ REFUSES = (
 class Inputs:
     players: tuple
     turns: tuple
+
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -20,6 +20,7 @@ from ..errors import ScenarioError
 from ..given import known, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -83,6 +84,8 @@ OUTCOME = obj(
     },
     required=["ended", "next", "illegal"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -44,6 +45,8 @@ OUTCOME = obj(
     },
     required=["assigned", "refused"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -86,6 +87,8 @@ OUTCOME = obj(
     },
     required=["legal", "failed"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

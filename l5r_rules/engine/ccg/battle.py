@@ -4,7 +4,9 @@ Per edition: Lotus treats an empty army as no battle winner (only the Province
 check applies); Gold and Ivory compare Force totals as written. Honor is 2 per
 card destroyed for the winner; on a tie Gold and Lotus give 1 per card, Ivory
 gives 2 ("In a tie, both players gain Honor this way"). Lotus restores the
-gaining side's Dishonored Personalities instead of giving the Honor.
+gaining side's Dishonored Personalities instead of giving the Honor. With the
+leaders' Family Honor given, the outcome adds the gains to it; with the
+Defender's Provinces left given, destroying his last one ends the game for him.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import NotInSource
+from ..game_end import ccg_provinces
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, described, integer, obj
+from ..state import state
 from ..trace import Tracer
 from .cards import ARMY, Army, army
 from .force import CITES as FORCE_CITES
@@ -25,6 +29,8 @@ class Inputs:
     attacker: Army
     defender: Army
     province_strength: int
+    leaders: dict | None = None  # side -> {family_honor, provinces_left}
+    raw: dict | None = None  # side -> the army as given (the outcome's state leaves out what was destroyed)
 
 
 CITES = FORCE_CITES + (
@@ -34,6 +40,8 @@ CITES = FORCE_CITES + (
     "battle.overlaid",
     "dishonor",
     "battle.province",
+    "victory",
+    "victory.provinces",
 )
 GIVEN = obj(
     "The two armies at the end of the Resolution Segment and the Province attacked.",
@@ -45,6 +53,23 @@ GIVEN = obj(
             "defending Force plus this to destroy it.",
             minimum=0,
             example=5,
+        ),
+        "leaders": obj(
+            "The Attacker and the Defender (optional): their Family Honor, to which the outcome adds the battle's "
+            "gains, and the Defender's Provinces left (this one included): destroying his last ends the game for him.",
+            {
+                side: obj(
+                    f"The {side}.",
+                    {
+                        "family_honor": integer("His Family Honor before the battle's gains.", example=10),
+                        "provinces_left": integer(
+                            "His Provinces not destroyed, the attacked one included.", minimum=1, example=4
+                        ),
+                    },
+                )
+                for side in ("attacker", "defender")
+            },
+            example={"attacker": {"family_honor": 10}, "defender": {"family_honor": 8, "provinces_left": 1}},
         ),
     },
     required=["province_strength"],
@@ -76,9 +101,30 @@ OUTCOME = obj(
         ),
         "restored": array("Dishonored Personalities of the gaining side restored instead of gaining the Honor.", NAME),
         "province_destroyed": boolean("The Province is destroyed."),
+        "family_honor": obj(
+            "Each leader's Family Honor after the gains (for the leaders given).",
+            {s: integer(f"The {s}'s Family Honor.") for s in _SIDES},
+        ),
     },
     required=["winner", "attacker_force", "defender_force", "destroyed", "honor", "restored", "province_destroyed"],
 )
+STATE = state(
+    reads={
+        "attacker": "cards",
+        "defender": "cards",
+        "leaders.attacker.family_honor": "honor",
+        "leaders.defender.family_honor": "honor",
+        "leaders.defender.provinces_left": "provinces",
+    },
+    writes={
+        "attacker": "cards",
+        "defender": "cards",
+        "leaders.attacker.family_honor": "honor",
+        "leaders.defender.family_honor": "honor",
+        "leaders.defender.provinces_left": "provinces",
+    },
+)
+ENDS = {"province": "the Province destroyed was the Defender's last (winners: attacker)"}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -86,6 +132,8 @@ def build(given: dict, choices: dict) -> Inputs:
         army(given.get("attacker"), ("given", "attacker")),
         army(given.get("defender"), ("given", "defender")),
         given["province_strength"],
+        given.get("leaders"),
+        {s: given.get(s) for s in _SIDES},
     )
 
 
@@ -143,7 +191,7 @@ def resolve(inputs: Inputs, rs: Ruleset):
             strength=ps,
         )
         out["province_destroyed"] = exceeds
-        return t.done(out)
+        return t.done(_done(inputs, out, rs, t))
     if af > df:
         winner = "attacker"
     elif df > af:
@@ -177,4 +225,42 @@ def resolve(inputs: Inputs, rs: Ruleset):
             defender=df,
             strength=ps,
         )
-    return t.done(out)
+    return t.done(_done(inputs, out, rs, t))
+
+
+def _survivors(raw: dict | None, destroyed: list, restored: list) -> dict | None:
+    """The army as given without the units whose cards were destroyed; restored Personalities Honorable."""
+    if raw is None:
+        return None
+    units = []
+    for u in raw.get("units", ()):
+        if u["personality"]["name"] in destroyed:
+            continue
+        if u["personality"]["name"] in restored:
+            u = {**u, "personality": {**u["personality"], "dishonored": False}}
+        units.append(u)
+    return {**{k: v for k, v in raw.items() if k != "stated_force"}, "units": units}
+
+
+def _done(inputs: Inputs, out: dict, rs: Ruleset, t: Tracer) -> dict:
+    """The outcome with the leaders' Family Honor, the game's end for a Defender with no Province left, and state."""
+    state_out: dict = {}
+    for side in _SIDES:
+        army_left = _survivors((inputs.raw or {}).get(side), out["destroyed"][side], out["restored"])
+        if army_left is not None:
+            state_out[side] = army_left
+    leaders = {s: dict(v) for s, v in (inputs.leaders or {}).items()}
+    honor = {s: v["family_honor"] + out["honor"][s] for s, v in leaders.items() if "family_honor" in v}
+    if honor:
+        out["family_honor"] = honor
+        for s, v in honor.items():
+            leaders[s]["family_honor"] = v
+    left = leaders.get("defender", {}).get("provinces_left")
+    if left is not None and out["province_destroyed"]:
+        leaders["defender"]["provinces_left"] = left - 1
+        over = ccg_provinces(t, rs, "province", left - 1, "defender", winners=("attacker",))
+        if over:
+            out["game_over"] = over
+    if leaders:
+        state_out["leaders"] = leaders
+    return {**out, "state": state_out} if state_out else out

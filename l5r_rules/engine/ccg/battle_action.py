@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, obj
+from ..state import state
 from ..trace import Tracer
 
 FACTS = {
@@ -76,6 +77,8 @@ OUTCOME = obj(
     },
     required=["legal", "present", "relevant", "failed"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -14,6 +14,7 @@ from ..errors import ScenarioError, Unsettled
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, described, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_SIGNED_STAT, Num, parse_num
 
@@ -97,6 +98,10 @@ OUTCOME = obj(
     },
     required=["may_recruit", "gold_paid", "honor_gain"],
 )
+STATE = state(
+    reads={"player.family_honor": "honor", "player.honor_gained_this_way_this_turn": "honor"},
+    writes={"player.family_honor": "honor", "player.honor_gained_this_way_this_turn": "honor"},
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -133,7 +138,7 @@ def resolve(inp: Inputs, rs: Ruleset):
             requirement=req.value,
         )
     if not allowed:
-        return t.done({"may_recruit": False, "gold_paid": None, "honor_gain": 0})
+        return t.done({"may_recruit": False, "gold_paid": None, "honor_gain": 0, "state": _player(inp, 0)})
     rule = rs.cite("buy.faction")
     eligible = inp.aligned and not inp.shadowlands and (inp.from_own_province or not rs.honor_gain_needs_own_province)
     t.step(
@@ -180,4 +185,15 @@ def resolve(inp: Inputs, rs: Ruleset):
                     )
                 else:
                     gain = t.step(rule, "gain Honor equal to the Personal Honor", inp.personal_honor)
-    return t.done({"may_recruit": True, "gold_paid": cost, "honor_gain": gain, "family_honor": inp.family_honor + gain})
+    out = {"may_recruit": True, "gold_paid": cost, "honor_gain": gain, "family_honor": inp.family_honor + gain}
+    return t.done({**out, "state": _player(inp, gain)})
+
+
+def _player(inp: Inputs, gain: int) -> dict:
+    """The buyer as a later step reads him: his Family Honor after the gain, and whether he has gained this way."""
+    return {
+        "player": {
+            "family_honor": inp.family_honor + gain,
+            "honor_gained_this_way_this_turn": inp.gained_this_turn or gain > 0,
+        }
+    }

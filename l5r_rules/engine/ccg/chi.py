@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, described, obj, string
+from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, Num, parse_num
 from .force import number
@@ -53,6 +54,8 @@ OUTCOME = obj(
     },
     required=["chi", "destroyed"],
 )
+
+STATE = state(reads={"personality": "cards"})
 
 
 def build(given: dict, choices: dict) -> Inputs:

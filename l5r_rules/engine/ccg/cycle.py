@@ -13,6 +13,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -58,6 +59,8 @@ OUTCOME = obj(
     required=["legal", "to_bottom", "refilled"],
 )
 
+STATE = state(reads={"cycled_this_turn": "turn"}, writes={"cycled_this_turn": "turn"})
+
 
 def build(given: dict, choices: dict) -> Inputs:
     cards = [p["card"] for p in given["provinces"]]
@@ -89,4 +92,6 @@ def resolve(inp: Inputs, rs: Ruleset):
         return t.done({"legal": False, "to_bottom": [], "refilled": 0})
     t.step(rule, "put them on the bottom of your deck in the chosen order", list(picked))
     t.step(rule, "refill the empty Provinces face down, then turn all cards in your Provinces face up", len(picked))
-    return t.done({"legal": True, "to_bottom": list(picked), "refilled": len(picked)})
+    return t.done(
+        {"legal": True, "to_bottom": list(picked), "refilled": len(picked), "state": {"cycled_this_turn": True}}
+    )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -63,6 +64,8 @@ OUTCOME = obj(
     },
     required=["legal", "problems"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

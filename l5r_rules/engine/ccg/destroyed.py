@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_end import ccg_low_honor
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 PLAYER = obj(
@@ -32,7 +34,7 @@ class Inputs:
     horde: bool
 
 
-CITES = ("dishonor.destroyed", "horde.honor")
+CITES = ("dishonor.destroyed", "horde.honor", "victory")
 GIVEN = obj(
     "The Personality just destroyed and his controller.",
     {
@@ -59,6 +61,9 @@ OUTCOME = obj(
     required=["dead", "honor_loss", "family_honor"],
 )
 
+STATE = state(reads={"controller.family_honor": "honor"}, writes={"controller.family_honor": "honor"})
+ENDS = {"honor-loss": "the Honor loss leaves the controller's Family Honor below -19 (Gold, Lotus; losers controller)"}
+
 
 def build(given: dict, choices: dict) -> Inputs:
     p, c = given["personality"], given["controller"]
@@ -83,4 +88,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     )
     if loss and inp.horde:
         loss = t.step(rs.cite("horde.honor"), "a Shadowlands Horde player's Honor losses do not occur", 0)
-    return t.done({"dead": dead, "honor_loss": loss, "family_honor": inp.family_honor - loss})
+    after = inp.family_honor - loss
+    out = {"dead": dead, "honor_loss": loss, "family_honor": after, "state": {"controller": {"family_honor": after}}}
+    over = ccg_low_honor(t, rs, "honor-loss", after, "controller") if loss else None
+    return t.done({**out, "game_over": over} if over else out)

@@ -16,6 +16,7 @@ from ..errors import ScenarioError
 from ..given import unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 SOURCES = {
@@ -90,6 +91,11 @@ OUTCOME = obj(
     required=["family_honor", "gained", "restored", "not_restored"],
 )
 
+STATE = state(
+    reads={"family_honor": "honor", "dishonored": "status"},
+    writes={"family_honor": "honor", "dishonored": "status"},
+)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     if given["gain"] < 1:
@@ -114,9 +120,9 @@ def resolve(inp: Inputs, rs: Ruleset):
             "it, so it occurs",
             inp.gain,
         )
-        return t.done(
-            {"family_honor": inp.family_honor + inp.gain, "gained": inp.gain, "restored": [], "not_restored": []}
-        )
+        after = inp.family_honor + inp.gain
+        out = {"family_honor": after, "gained": inp.gain, "restored": [], "not_restored": []}
+        return t.done({**out, "state": {"family_honor": after}})
     names = [d["name"] for d in inp.dishonored]
     t.step(
         rule,
@@ -137,4 +143,6 @@ def resolve(inp: Inputs, rs: Ruleset):
             stuck,
             sentence=CANNOT,
         )
-    return t.done({"family_honor": inp.family_honor, "gained": 0, "restored": restored, "not_restored": stuck})
+    out = {"family_honor": inp.family_honor, "gained": 0, "restored": restored, "not_restored": stuck}
+    still = [d for d in inp.dishonored if d["name"] in stuck]  # the ones restored are Dishonored no more
+    return t.done({**out, "state": {"family_honor": inp.family_honor, "dishonored": still}})

@@ -4,7 +4,9 @@ Lotus: each side's focus pool is the top three Fate cards plus one optional card
 from hand; the challenged Personality acts first unless a Duelist challenger with
 equal or lower Chi takes the first focus; a tie loses for both. Ivory: focus from
 hand or the deck top, at most four focuses each; a Duelist wins a tie against a
-non-Duelist. The Gold file ends before its duel rules.
+non-Duelist. The Gold file ends before its duel rules. Afterwards the focused
+cards are discarded; Lotus puts the cards left in each focus pool on the bottom
+of their owner's deck, in the order he chooses.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..errors import MissingChoice, ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import COUNT, NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 SIDES = ("challenger", "challenged")
@@ -136,8 +139,33 @@ OUTCOME = obj(
         ),
         "winner": string("Name of the winning Personality, or null when both lose.", nullable=True),
         "losers": array("Names of the losing Personalities (both on a tie without a deciding Duelist).", NAME),
+        "discarded": obj(
+            "The focused cards each side discards after the duel (their focus values, in the order focused).",
+            {s: array(f"The {s}'s focused cards.", COUNT) for s in SIDES},
+            required=SIDES,
+        ),
+        "to_deck_bottom": obj(
+            "Lotus: the cards left in each focus pool, put on the bottom of their owner's deck in the order he "
+            "chooses (their focus values, smallest first: the order is his).",
+            {s: array(f"The {s}'s unused focus pool cards.", COUNT) for s in SIDES},
+            required=SIDES,
+        ),
     },
-    required=["totals", "winner", "losers"],
+    required=["totals", "winner", "losers", "discarded"],
+)
+STATE = state(
+    reads={
+        "challenger.deck_top": "cards",
+        "challenger.hand": "cards",
+        "challenged.deck_top": "cards",
+        "challenged.hand": "cards",
+    },
+    writes={
+        "challenger.deck_top": "cards",
+        "challenger.hand": "cards",
+        "challenged.deck_top": "cards",
+        "challenged.hand": "cards",
+    },
 )
 
 
@@ -256,4 +284,29 @@ def resolve(inp: Inputs, rs: Ruleset):
     else:
         winner, losers = None, list(SIDES)
         t.step(rule, "a tie: both Personalities lose", None)
-    return t.done({"totals": totals, "winner": winner and inp.names[winner], "losers": [inp.names[s] for s in losers]})
+    out = {"totals": totals, "winner": winner and inp.names[winner], "losers": [inp.names[s] for s in losers]}
+    return t.done({**out, **_cards(inp, rs, t, pools, focused, deck_pos, hand_left)})
+
+
+def _cards(inp: Inputs, rs: Ruleset, t: Tracer, pools, focused: dict, deck_pos: dict, hand_left: dict) -> dict:
+    """Where the duel's cards go: focused ones to the discard pile, Lotus's unused pool cards to the deck bottom."""
+    out: dict = {"discarded": t.step(rs.cite("duel"), "discard all focused cards", {s: focused[s] for s in SIDES})}
+    state: dict = {}
+    for s in SIDES:
+        hand = [v for v, n in sorted(hand_left[s].items()) for _ in range(n)]
+        if pools is not None:
+            top = list(inp.deck_top[s][rs.duel_pool_from_deck :])  # the top cards went into the pool
+            added = (inp.choices.get("pool_additions") or {}).get(s)
+            if added is not None:
+                hand.remove(added)
+            state[s] = {"deck_top": top, "hand": hand}
+        else:
+            state[s] = {"deck_top": list(inp.deck_top[s][deck_pos[s] :]), "hand": hand}
+    if pools is not None:
+        left = {s: sorted(v for v, n in pools[s].items() for _ in range(n)) for s in SIDES}
+        out["to_deck_bottom"] = t.step(
+            rs.cite("duel"),
+            "put the cards still in the focus pools on the bottom of their decks, in the order of their choice",
+            left,
+        )
+    return {**out, "state": state}

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -52,6 +53,8 @@ OUTCOME = obj(
     },
     required=["resolves", "when", "discarded"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

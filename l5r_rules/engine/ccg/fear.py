@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, described, integer, obj
+from ..state import state
 from ..trace import Tracer
 from .cards import UNIT, Unit, unit
 
@@ -15,6 +16,7 @@ from .cards import UNIT, Unit, unit
 class Inputs:
     strength: int
     target_unit: Unit
+    raw: dict | None = None  # the unit as given (the state bows the Followers Fear bowed)
 
 
 CITES = ("fear",)
@@ -36,6 +38,8 @@ OUTCOME = obj(
     required=["bowed"],
 )
 
+STATE = state(reads={"target_unit": "cards"}, writes={"target_unit": "cards"})
+
 
 def build(given: dict, choices: dict) -> Inputs:
     for i, a in enumerate(given["target_unit"].get("attachments", ())):
@@ -46,7 +50,7 @@ def build(given: dict, choices: dict) -> Inputs:
                 ("given", "target_unit", "attachments", i, "force"),
                 f"{a['name']}'s Force is needed to compare it with the Fear strength",
             )
-    return Inputs(given["strength"], unit(given["target_unit"], ("given", "target_unit")))
+    return Inputs(given["strength"], unit(given["target_unit"], ("given", "target_unit")), given["target_unit"])
 
 
 def resolve(inputs: Inputs, rs: Ruleset):
@@ -75,4 +79,9 @@ def resolve(inputs: Inputs, rs: Ruleset):
             strength=inputs.strength,
         ):
             bowed.append(c.name)
-    return t.done({"bowed": bowed})
+    raw = inputs.raw or {}
+    after = {
+        **raw,
+        "attachments": [{**a, "bowed": True} if a["name"] in bowed else a for a in raw.get("attachments", ())],
+    }
+    return t.done({"bowed": bowed, "state": {"target_unit": after}})

@@ -14,6 +14,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import COUNT, INT, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -58,6 +59,8 @@ OUTCOME = obj(
     },
     required=["first", "totals"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import INT, described, integer, mapping, obj
+from ..state import state
 from ..trace import Tracer
 from ..values import Num
 from .cards import ARMY, Army, Card, Unit, army
@@ -112,7 +113,8 @@ class Inputs:
     army: Army
 
 
-CITES = ("force.unit", "force.signed", "force.item", "missing-value")
+CITES = ("force.unit", "force.signed", "force.item", "missing-value", "force.own")
+OWN = "Being bowed does not change a card's own Force."
 GIVEN = obj(
     "The army whose Force is totalled.",
     {
@@ -129,9 +131,19 @@ OUTCOME = obj(
             "Each unit's Force total, by its Personality's name.", "personality", INT, example={"Hida Kisada": 5}
         ),
         "army": integer("The army's Force: the sum of its units.", example=5),
+        "cards": mapping(
+            "Gold, Lotus: each card's own Force, bowed or not (a Personality's with the cards that modify him "
+            "directly and his bonuses; a unit given only by stated_force is left out). Ivory states no such rule: "
+            "the field is absent.",
+            "card",
+            INT,
+            example={"Hida Kisada": 5, "Ashigaru": 1},
+        ),
     },
     required=["units", "army"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -151,4 +163,25 @@ def resolve(inputs: Inputs, rs: Ruleset):
     t = Tracer()
     units = [unit_force(u, rs, t, ("given", "army", "units", i)) for i, u in enumerate(inputs.army.units)]
     total = t.step(rs.cite("force.unit"), "army total: sum of its units", sum(units), units=units)
-    return t.done({"units": {u.personality.name: f for u, f in zip(inputs.army.units, units)}, "army": total})
+    out = {"units": {u.personality.name: f for u, f in zip(inputs.army.units, units)}, "army": total}
+    if "force.own" in rs.cites:
+        own = _own_forces(inputs.army, rs)
+        if own:
+            out["cards"] = t.step(rs.cite("force.own"), "each card's own Force, bowed or not", own, sentence=OWN)
+    return t.done(out)
+
+
+def _own_forces(a: Army, rs: Ruleset) -> dict:
+    """Each card's own Force (bowing changes only what counts toward the unit), computed without tracing again."""
+    quiet = Tracer()
+    out = {}
+    for i, u in enumerate(a.units):
+        if u.stated_force is not None:
+            continue
+        path = ("given", "army", "units", i)
+        out[u.personality.name] = personal_force(u, rs, quiet, path)
+        for j, c in enumerate(u.attachments):
+            if c.type == "token" or c.force is None or c.force.signed or _is_direct(c, rs):
+                continue  # a token is not a card; a "+F" modifies its Personality rather than having a Force
+            out[c.name] = number(c.force, rs, quiet, f"{c.name}'s Force", path + ("attachments", j, "force"))
+    return out

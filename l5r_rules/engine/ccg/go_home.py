@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 SIDES = ("attacker", "defender", "attacking-ally", "defending-ally")
@@ -81,6 +82,8 @@ OUTCOME = obj(
     required=["units"],
 )
 
+STATE = state(reads={"units": "cards"}, writes={"units": "cards"})
+
 
 def build(given: dict, choices: dict) -> Inputs:
     seen = set()
@@ -127,4 +130,6 @@ def resolve(inp: Inputs, rs: Ruleset):
             res = {"home": home, "bowed": bowed}
             what = f"{name} (the Defender's) " + ("returns home without bowing" if home else "stays as he is")
         out[name] = t.step(rule, what, res, side=side, was_bowed=bowed)
-    return t.done({"units": out})
+    # the units still at the battlefield, as a later step reads them (those at home have left it)
+    left = [{**u, "bowed": out[u["name"]]["bowed"]} for u in inp.units if not out[u["name"]]["home"]]
+    return t.done({"units": out, "state": {"units": left}} if left else {"units": out})

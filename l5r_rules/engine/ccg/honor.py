@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..game_end import ccg_low_honor
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, integer, obj
+from ..state import state
 from ..trace import Tracer
 
 
@@ -24,7 +26,7 @@ class Inputs:
     action: dict | None = None
 
 
-CITES = ("horde.honor", "horde.actions")
+CITES = ("horde.honor", "horde.actions", "victory")
 GIVEN = obj(
     "A player and the Honor changes he would experience.",
     {
@@ -64,6 +66,9 @@ OUTCOME = obj(
     required=["applied", "family_honor"],
 )
 
+STATE = state(reads={"player.family_honor": "honor"}, writes={"player.family_honor": "honor"})
+ENDS = {"change": "a change leaves Family Honor below -19 (Gold, Lotus; losers player); later changes do not occur"}
+
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["player"]
@@ -87,11 +92,22 @@ def resolve(inp: Inputs, rs: Ruleset):
         return t.done({"applied": [], "family_honor": inp.family_honor, **out})
     if inp.horde:
         t.step(rule, "a Shadowlands Horde player does not experience Honor gains or losses (not negation)", [])
-        return t.done({"applied": [], "family_honor": inp.family_honor, **out})
+        return t.done({"applied": [], "family_honor": inp.family_honor, **out, **_state(inp.family_honor)})
     total = t.step(
         rule, "not a Shadowlands Horde player: each gain and loss occurs", inp.family_honor + sum(inp.changes)
     )
-    return t.done({"applied": list(inp.changes), "family_honor": total, **out})
+    honor, applied = inp.family_honor, []
+    for change in inp.changes:  # in order: the game ends at the first change that leaves him below the floor
+        honor += change
+        applied.append(change)
+        over = ccg_low_honor(t, rs, "change", honor, "player") if change < 0 else None
+        if over:
+            return t.done({"applied": applied, "family_honor": honor, **out, "game_over": over, **_state(honor)})
+    return t.done({"applied": list(inp.changes), "family_honor": total, **out, **_state(total)})
+
+
+def _state(honor: int) -> dict:
+    return {"state": {"player": {"family_honor": honor}}}
 
 
 def _action(inp: Inputs, rs: Ruleset, t: Tracer) -> bool:

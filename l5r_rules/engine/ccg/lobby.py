@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -52,6 +53,8 @@ OUTCOME = obj(
     },
     required=["legal", "failed"],
 )
+
+STATE = state(reads={"family_honor": "honor"})
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, NAME, array, boolean, choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -20,6 +21,7 @@ class Inputs:
     leaders: dict  # attacker, defender -> player name
     invited: dict  # player -> side(s) invited to
     assignments: tuple  # dicts: player, segment, side, units: [{name, cavalry, bowed}]
+    family_honors: dict | None = None
 
 
 CITES = ("maneuver.infantry", "maneuver.cavalry", "allies")
@@ -34,6 +36,12 @@ GIVEN = obj(
             "player",
             {"type": "array", "items": {"enum": list(_SIDE)}},
             example={"Cindy": ["attacker"]},
+        ),
+        "family_honors": mapping(
+            "Optional: each ally's Family Honor before the attack (the outcome adds his 2 Honor to it).",
+            "player",
+            INT,
+            example={"Cindy": 6},
         ),
         "assignments": array(
             "Assignments in the order they happen.",
@@ -73,9 +81,12 @@ OUTCOME = obj(
         "illegal": array(
             "Units (by name) assigned illegally and allies (by player) not allowed to ally, in order.", NAME
         ),
+        "family_honors": mapping("With given.family_honors: each of them afterwards.", "player", INT),
     },
     required=["honor", "illegal"],
 )
+
+STATE = state(reads={"family_honors": "honor"}, writes={"family_honors": "honor"})
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -92,6 +103,7 @@ def build(given: dict, choices: dict) -> Inputs:
         {"attacker": given["attacker"], "defender": given["defender"]},
         {p: tuple(s) for p, s in given.get("invited", {}).items()},
         tuple(given["assignments"]),
+        dict(given.get("family_honors") or {}),
     )
 
 
@@ -129,4 +141,8 @@ def resolve(inp: Inputs, rs: Ruleset):
             first=first,
         )
         honor[player] = honor.get(player, 0) + gain
-    return t.done({"honor": honor, "illegal": illegal})
+    out = {"honor": honor, "illegal": illegal}
+    if inp.family_honors:
+        after = {p: v + honor.get(p, 0) for p, v in inp.family_honors.items()}
+        out.update(family_honors=after, state={"family_honors": after})
+    return t.done(out)

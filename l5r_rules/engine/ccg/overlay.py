@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 VERSION = {
@@ -60,6 +61,8 @@ OUTCOME = obj(
     },
     required=["legal", "failed"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_end import ccg_provinces
 from ..given import known, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -26,7 +28,7 @@ class Inputs:
     attached: tuple
 
 
-CITES = ("province.destroyed", "province.attached")
+CITES = ("province.destroyed", "province.attached", "victory", "victory.provinces")
 GIVEN = obj(
     "The player's Provinces and the one destroyed.",
     {
@@ -54,6 +56,9 @@ OUTCOME = obj(
     },
     required=["provinces", "discarded", "destroyed_cards", "refilled", "adjacent"],
 )
+
+STATE = state(reads={"provinces": "provinces"}, writes={"provinces": "provinces"})
+ENDS = {"province": "the Province destroyed was his last (losers: player; winners: 'opponent')"}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -93,12 +98,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         left,
         adjacent=adjacent,
     )
-    return t.done(
-        {
-            "provinces": left,
-            "discarded": discarded,
-            "destroyed_cards": destroyed_cards,
-            "refilled": refilled,
-            "adjacent": adjacent,
-        }
-    )
+    out = {
+        "provinces": left,
+        "discarded": discarded,
+        "destroyed_cards": destroyed_cards,
+        "refilled": refilled,
+        "adjacent": adjacent,
+        "state": {"provinces": left},
+    }
+    over = ccg_provinces(t, rs, "province", len(left), "player")
+    return t.done({**out, "game_over": over} if over else out)

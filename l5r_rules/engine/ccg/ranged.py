@@ -8,6 +8,7 @@ from ..errors import ScenarioError
 from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, described, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 from .cards import UNIT, Card, Unit, card_paths, unit
 from .force import number, personal_force
@@ -18,9 +19,10 @@ class Inputs:
     attacks: tuple  # ((source card name, source unit name, strength), ...)
     target_unit: Unit
     target: str
+    raw: dict | None = None  # the target unit as given
 
 
-CITES = ("ranged", "stats.current", "force.signed", "force.item", "missing-value")
+CITES = ("ranged", "stats.current", "force.signed", "force.item", "missing-value", "battle.honor")
 GIVEN = obj(
     "One Ranged Attack, or several used together, against one card.",
     {
@@ -52,9 +54,17 @@ OUTCOME = obj(
         "legal": boolean("The target and the combination of attacks are legal."),
         "strength": integer("Total strength of the attacks (only when legal).", minimum=0),
         "destroyed": boolean("The target is destroyed (strength equal to or greater than its Force)."),
+        "honor": integer(
+            "Honor gained for the card destroyed (when destroyed): 0. A battle's Honor counts only the cards "
+            "destroyed in its Resolution Segment (Lotus: 'Cards destroyed earlier in the battle do not count towards "
+            "this gain').",
+            minimum=0,
+        ),
     },
     required=["legal", "destroyed"],
 )
+
+STATE = state(reads={"target_unit": "cards"}, writes={"target_unit": "cards"})
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -62,7 +72,10 @@ def build(given: dict, choices: dict) -> Inputs:
     paths = card_paths(target_unit, ("given", "target_unit"))
     known(given["target"], paths, ("given", "target"), "a card in given.target_unit")
     return Inputs(
-        tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]), target_unit, given["target"]
+        tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]),
+        target_unit,
+        given["target"],
+        given["target_unit"],
     )
 
 
@@ -108,4 +121,17 @@ def resolve(inputs: Inputs, rs: Ruleset):
         strength=strength,
         force=force,
     )
-    return t.done({"legal": True, "strength": strength, "destroyed": hit})
+    out = {"legal": True, "strength": strength, "destroyed": hit}
+    if not hit:
+        return t.done(out)
+    out["honor"] = t.step(
+        rs.cite("battle.honor"),
+        f"{target.name} is destroyed before the Resolution Segment: it does not count toward the battle's Honor gain",
+        0,
+        sentence="Cards destroyed earlier in the battle do *not* count towards this gain.",
+    )
+    if target is u.personality:  # the whole unit is gone
+        return t.done(out)
+    raw = inputs.raw or {}
+    left = {**raw, "attachments": [a for a in raw.get("attachments", ()) if a["name"] != target.name]}
+    return t.done({**out, "state": {"target_unit": {k: v for k, v in left.items() if k != "stated_force"}}})

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import Unsettled
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -50,6 +51,8 @@ OUTCOME = obj(
     },
     required=["legal", "enters_bowed", "failed"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

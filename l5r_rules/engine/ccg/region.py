@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -75,6 +76,8 @@ OUTCOME = obj(
     },
     required=["regions", "entered", "refilled"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

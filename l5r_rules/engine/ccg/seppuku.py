@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..game_end import ccg_low_honor
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -29,7 +31,7 @@ class Inputs:
     choices: dict
 
 
-CITES = ("seppuku", "seppuku.meaning")
+CITES = ("seppuku", "seppuku.meaning", "victory")
 GIVEN = obj(
     "An Honor loss about to happen and the Personality who might commit seppuku.",
     {
@@ -67,6 +69,9 @@ OUTCOME = obj(
     required=["allowed", "honor_loss", "family_honor", "destroyed"],
 )
 
+STATE = state(reads={"family_honor": "honor"}, writes={"family_honor": "honor"})
+ENDS = {"honor-loss": "the Honor loss (reduced to 1 or not) leaves Family Honor below -19 (Lotus; losers controller)"}
+
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["personality"]
@@ -101,17 +106,13 @@ def resolve(inp: Inputs, rs: Ruleset):
                 f"seppuku is not open to {inp.name} here: only a Samurai or Courtier, before an Honor loss from "
                 "an action or effect that targeted him or an action he performed",
             )
-        return t.done(
-            {"allowed": False, "honor_loss": inp.loss, "family_honor": inp.family_honor - inp.loss, "destroyed": False}
-        )
+        return t.done(_after(t, rs, {"allowed": False, "honor_loss": inp.loss, "destroyed": False}, inp))
     commit = choice(inp.choices, "commit", f"does {inp.name}'s controller commit seppuku to cut the loss to 1?")
     if not isinstance(commit, bool):
         raise ScenarioError(("choices", "commit"), "must be true or false")
     if not commit:
         t.step(rule, "the controller does not commit seppuku: the loss is not reduced", inp.loss)
-        return t.done(
-            {"allowed": True, "honor_loss": inp.loss, "family_honor": inp.family_honor - inp.loss, "destroyed": False}
-        )
+        return t.done(_after(t, rs, {"allowed": True, "honor_loss": inp.loss, "destroyed": False}, inp))
     loss = t.step(rule, "reduce the loss to 1 point; this Personality commits seppuku", 1, was=inp.loss)
     t.step(
         rs.cite("seppuku.meaning"),
@@ -119,4 +120,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         "honorable",
         was_dishonored=inp.dishonored,
     )
-    return t.done({"allowed": True, "honor_loss": loss, "family_honor": inp.family_honor - loss, "destroyed": True})
+    return t.done(_after(t, rs, {"allowed": True, "honor_loss": loss, "destroyed": True}, inp))
+
+
+def _after(t: Tracer, rs: Ruleset, out: dict, inp: Inputs) -> dict:
+    """The outcome with Family Honor after the loss, and the game's end when it is below the floor."""
+    after = inp.family_honor - out["honor_loss"]
+    out = {**out, "family_honor": after, "state": {"family_honor": after}}
+    over = ccg_low_honor(t, rs, "honor-loss", after, "controller")
+    return {**out, "game_over": over} if over else out

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import INT, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 UNFLOORED = frozenset({"family-honor", "honor-requirement"})
@@ -81,6 +82,8 @@ OUTCOME = obj(
     },
     required=["value", "raw", "leftover_penalty", "history"],
 )
+
+STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj
+from ..state import state
 from ..trace import Tracer
 
 ELEMENTS = ("air", "earth", "fire", "void", "water")
@@ -73,6 +74,23 @@ OUTCOME = obj(
     },
     required=["status", "reasons"],
 )
+STATE = state(
+    reads={
+        "player.family_honor": "honor",
+        "player.provinces_left": "provinces",
+        "player.rings_in_play": "cards",
+    }
+)
+ENDS = {
+    "check": "the player wins (Honor or Enlightenment Victory: winners player) or loses (Family Honor too low, "
+    "all Provinces destroyed: losers player, winners 'opponent') at the moment checked"
+}
+_CONDITION = {
+    "loses: all Provinces destroyed": "provinces-destroyed",
+    "loses: Family Honor too low": "low-honor",
+    "wins: Honor Victory": "honor-victory",
+    "wins: Enlightenment Victory": "enlightenment",
+}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -142,4 +160,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     ):
         reasons.append("wins: Enlightenment Victory")
     status = "loses" if any(r.startswith("loses") for r in reasons) else ("wins" if reasons else "continues")
-    return t.done({"status": status, "reasons": reasons})
+    out = {"status": status, "reasons": reasons}
+    if status != "continues":
+        first = next(r for r in reasons if r.startswith(status))
+        players = (["player"], ["opponent"]) if status == "wins" else (["opponent"], ["player"])
+        out["game_over"] = {
+            "winners": players[0],
+            "losers": players[1],
+            "condition": _CONDITION[first],
+            "step": "check",
+        }
+    return t.done(out)

@@ -13,6 +13,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, described, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 from .cards import ARMY, Army, army, card_paths
 from .force import personal_force
@@ -24,6 +25,7 @@ class Inputs:
     army_lost: bool
     opposing: Army
     assignments: tuple  # ((yu card names...), target name)
+    raw: dict | None = None  # the opposing army as given (the state leaves out what Yu destroyed)
 
 
 CITES = ("yu", "stats.current", "force.signed", "force.item", "missing-value")
@@ -86,6 +88,8 @@ OUTCOME = obj(
     required=["destroyed", "honor"],
 )
 
+STATE = state(reads={"opposing": "cards"}, writes={"opposing": "cards"})
+
 
 def build(given: dict, choices: dict) -> Inputs:
     raw = choice(choices, "assignments", "which Yu cards destroy which target (an empty list uses none)")
@@ -101,6 +105,7 @@ def build(given: dict, choices: dict) -> Inputs:
         given["army_lost"],
         army(given["opposing"], ("given", "opposing")),
         tuple((tuple(a["yu_cards"]), a["target"]) for a in raw),
+        given["opposing"],
     )
 
 
@@ -159,4 +164,14 @@ def resolve(inputs: Inputs, rs: Ruleset):
         if ok:
             destroyed.append(target)
     t.step(rule, "destroying cards with Yu earns the loser no Honor and does not change the battle's outcome", 0)
-    return t.done({"destroyed": destroyed, "honor": 0})
+    return t.done({"destroyed": destroyed, "honor": 0, "state": {"opposing": _left(inputs.raw, destroyed)}})
+
+
+def _left(raw: dict | None, destroyed: list) -> dict:
+    """The opposing army as given, without the cards Yu destroyed."""
+    units = []
+    for u in (raw or {}).get("units", ()):
+        if u["personality"]["name"] in destroyed:
+            continue
+        units.append({**u, "attachments": [a for a in u.get("attachments", ()) if a["name"] not in destroyed]})
+    return {**{k: v for k, v in (raw or {}).items() if k != "stated_force"}, "units": units}

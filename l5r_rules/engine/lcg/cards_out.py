@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError, Unsettled
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj
+from ..state import state
 from ..trace import Tracer
 
 CITES = ("running-out", "victory")
@@ -38,6 +39,13 @@ OUTCOME = obj(
     },
     required=["honor", "reshuffles", "cards", "discard", "eliminated"],
 )
+STATE = state(
+    reads={"cards": "cards", "discard": "cards", "honor": "honor"},
+    writes={"cards": "cards", "discard": "cards", "honor": "honor"},
+)
+ENDS = {
+    "draw": "drawing (or refilling) from an empty deck costs 5 honor and leaves the player at 0 (winners: 'opponent')"
+}
 
 
 @dataclass(frozen=True)
@@ -86,9 +94,10 @@ def resolve(inp: Inputs, rs: Ruleset):
             )
             if honor <= 0:
                 t.step(rs.cite("victory"), "the first player to have 0 honor is eliminated", True, honor=honor)
-                return t.done(
-                    {"honor": honor, "reshuffles": shuffles, "cards": cards, "discard": discard, "eliminated": True}
-                )
+                over = {"winners": ["opponent"], "losers": ["player"], "condition": "honor-0", "step": "draw"}
+                out = {"honor": honor, "cards": cards, "discard": discard}
+                return t.done({**out, "reshuffles": shuffles, "eliminated": True, "game_over": over, "state": out})
         cards -= 1
     t.step(rule, f"{inp.count} card(s) taken from the {inp.deck} deck", cards, reshuffles=shuffles)
-    return t.done({"honor": honor, "reshuffles": shuffles, "cards": cards, "discard": discard, "eliminated": False})
+    out = {"honor": honor, "cards": cards, "discard": discard}
+    return t.done({**out, "reshuffles": shuffles, "eliminated": False, "state": out})

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, game_state, obj
+from ..shapes import NAME, array, boolean, choice_of, obj
+from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, CLAIMED, RINGS, SIDES, UNCLAIMED, characters, plain
 
@@ -46,10 +47,27 @@ OUTCOME = obj(
         ),
         "claimed_rings": CLAIMED,
         "unclaimed_rings": UNCLAIMED,
-        "bowed_home": array("Participants that bowed and went home (every participant ends bowed, at home).", NAME),
-        "state": game_state(),
+        "bowed_home": array("Every participant, in the order given (attackers first): each ends bowed, at home.", NAME),
     },
     required=["claimed_by", "claimed_rings", "unclaimed_rings", "bowed_home"],
+)
+STATE = state(
+    reads={
+        "ring": "conflict",
+        "winner": "conflict",
+        "claimed_rings": "rings",
+        "unclaimed_rings": "rings",
+        "attacker": "conflict",
+        "defender": "conflict",
+        "characters": "cards",
+    },
+    writes={
+        "claimed_rings": "rings",
+        "unclaimed_rings": "rings",
+        "attacker": "conflict",
+        "defender": "conflict",
+        "characters": "cards",
+    },
 )
 
 

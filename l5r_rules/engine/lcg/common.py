@@ -103,7 +103,7 @@ def current_skill(t, rs, char: dict, kind: str) -> int | None:
     t.step(
         rs.cite("status"),
         f"{char['name']} is {char['status']}: {'adds' if sign > 0 else 'subtracts'} its glory "
-        f"({char['glory']}) {'to' if sign > 0 else 'from'} its {kind} skill",
+        f"({char['glory']}) {'to' if sign > 0 else 'from'} its {kind + ' ' if kind in TYPES else ''}skill",
         max(raw, 0),
         raw=raw,
         floored=max(raw, 0),

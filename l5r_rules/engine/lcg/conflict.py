@@ -1,11 +1,15 @@
 """Conflict resolution (steps 3.2.3-3.2.5): skill of ready participants, winner, unopposed, broken province.
 
 A side needs a total of at least 1 and a participating character to win; a
-tie at 1 or more goes to the attacker. A dash skill cannot take part. The
-Imperial Favor adds 1 to its holder's total in conflicts of its type when the
-holder has a participant. An attacker who breaks the province may discard the
-dynasty card on it (`choices.discard_province_card`), which is replaced facedown;
-a holding he leaves there keeps the province from being refilled.
+tie at 1 or more goes to the attacker. A dash skill cannot take part; a bowed
+participant adds no skill; an honored or dishonored one adds or subtracts its
+glory; one moved home (or removed from the conflict) before the result no longer
+participates. The Imperial Favor adds 1 to its holder's total in conflicts of its
+type when the holder has a participant. An attacker who breaks the province may
+discard the dynasty card on it (`choices.discard_province_card`), which is
+replaced facedown; a holding he leaves there keeps the province from being refilled.
+The game ends when the unopposed honor loss leaves the defender at 0 honor (the
+province is then not broken) or when the broken province is the stronghold.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import array, boolean, choice_of, described, game_state, integer, obj, string
+from ..shapes import array, boolean, choice_of, described, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
+from .common import STATUSES, current_skill
 
 SIDES = ("attacker", "defender")
 
@@ -25,13 +32,14 @@ SIDES = ("attacker", "defender")
 @dataclass(frozen=True)
 class Inputs:
     type: str
-    sides: dict  # side -> tuple of (name, skill Num, bowed)
+    sides: dict  # side -> tuple of participant dicts (name, skill Num, bowed, status, glory, moved_home)
     modifiers: dict  # side -> int added to the player's total
     favor: dict | None  # {holder: side, type: military|political}
     province_strength: int
     honor: dict | None
     card: dict | None = None
     choices: dict | None = None
+    stronghold: bool = False
 
 
 CITES = (
@@ -43,6 +51,11 @@ CITES = (
     "conflict.unopposed",
     "conflict.break",
     "holding",
+    "status",
+    "modifiers",
+    "home",
+    "victory",
+    "victory.stronghold",
 )
 TYPES = ("military", "political")
 
@@ -60,6 +73,18 @@ def _characters(side: str) -> dict:
                     example=3,
                 ),
                 "bowed": boolean("Bowed: still participating but adds no skill.", default=False),
+                "status": choice_of(
+                    "Personal honor status: honored adds its glory to its skill, dishonored subtracts it (not below "
+                    "0).",
+                    STATUSES,
+                    default="ordinary",
+                ),
+                "glory": integer("Printed glory (counts only while honored or dishonored).", minimum=0, default=0),
+                "moved_home": boolean(
+                    "Moved home (or removed from the conflict) before the result is determined: it no longer "
+                    "participates (adds no skill, is no participating character).",
+                    default=False,
+                ),
             },
             required=["name", "skill"],
         ),
@@ -93,6 +118,9 @@ GIVEN = obj(
             minimum=0,
             example=3,
         ),
+        "stronghold": boolean(
+            "The attacked province is the defender's stronghold province: breaking it wins the game.", default=False
+        ),
         "province_card": obj(
             "The dynasty card on the attacked province (leave out for none): if the attacker breaks the province he "
             "may discard it, and it is replaced facedown.",
@@ -103,8 +131,9 @@ GIVEN = obj(
             required=["name"],
         ),
         "honor": obj(
-            "Each player's honor, if the outcome should show it after an unopposed conflict's loss.",
-            {s: integer(f"The {s}'s honor.") for s in SIDES},
+            "Each player's honor (give it to have the outcome show it after an unopposed conflict's loss, and the "
+            "game end at 0 honor).",
+            {s: integer(f"The {s}'s honor (1 to 24: at 0 or 25 the game is over).") for s in SIDES},
             required=SIDES,
             example={"attacker": 10, "defender": 10},
         ),
@@ -136,16 +165,32 @@ OUTCOME = obj(
         ),
         "unopposed": boolean("The attacker won with no defending participant."),
         "defender_honor_loss": integer("Honor the defender loses for an unopposed conflict (1 or 0).", minimum=0),
-        "province_broken": boolean("The attacker won by at least the province strength."),
+        "province_broken": boolean(
+            "The attacker won by at least the province strength (false when the game ended before step 3.2.5)."
+        ),
         "province_card_discarded": boolean(
             "The attacker broke the province and discarded the dynasty card on it (given.province_card)."
         ),
         "province_refilled": boolean("That province is refilled facedown from its controller's dynasty deck."),
         "honor": obj("Each player's honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in SIDES}),
-        "state": game_state(),
     },
     required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"],
 )
+STATE = state(
+    reads={
+        "type": "conflict",
+        "attacker": "conflict",
+        "defender": "conflict",
+        "imperial_favor": "favor",
+        "province_strength": "provinces",
+        "honor": "honor",
+    },
+    writes={"winner": "conflict", "honor": "honor"},
+)
+ENDS = {
+    "apply-unopposed": "the defender loses 1 honor for an unopposed conflict and has 0 honor (3.2.4)",
+    "break-province": "the attacker breaks the defender's stronghold province (3.2.5)",
+}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -156,9 +201,17 @@ def build(given: dict, choices: dict) -> Inputs:
                 ("given", "defender", i, "name"),
                 f"{c['name']} is given as both attacking and defending: a character participates on one side",
             )
+    lcg_playing(given.get("honor"), ("given", "honor"))
     sides = {
         s: tuple(
-            (c["name"], parse_num(c["skill"], ("given", s, i, "skill")), bool(c.get("bowed", False)))
+            {
+                "name": c["name"],
+                "skill": parse_num(c["skill"], ("given", s, i, "skill")),
+                "bowed": bool(c.get("bowed", False)),
+                "status": c.get("status", "ordinary"),
+                "glory": c.get("glory", 0),
+                "moved_home": bool(c.get("moved_home", False)),
+            }
             for i, c in enumerate(given.get(s, ()))
         )
         for s in SIDES
@@ -172,6 +225,7 @@ def build(given: dict, choices: dict) -> Inputs:
         dict(given["honor"]) if given.get("honor") else None,
         given.get("province_card"),
         choices,
+        bool(given.get("stronghold", False)),
     )
 
 
@@ -180,8 +234,9 @@ def resolve(inp: Inputs, rs: Ruleset):
     total, present = {}, {}
     for side in SIDES:
         parts, names = [], []
-        for name, skill, bowed in inp.sides[side]:
-            if skill.missing:
+        for c in inp.sides[side]:
+            name = c["name"]
+            if c["skill"].missing:
                 t.step(
                     rs.cite("dash"),
                     f"{name} has a dash {inp.type} skill: cannot participate, removed home bowed",
@@ -189,11 +244,19 @@ def resolve(inp: Inputs, rs: Ruleset):
                     character=name,
                 )
                 continue
+            if c["moved_home"]:
+                t.step(
+                    rs.cite("home"),
+                    f"{name} was moved home: removed from the conflict, no longer participating",
+                    0,
+                    character=name,
+                )
+                continue
             names.append(name)
-            if bowed:
+            if c["bowed"]:
                 t.step(rs.cite("bowed"), f"{name} is bowed: participating but adds no skill", 0, character=name)
                 continue
-            parts.append(skill.value)
+            parts.append(current_skill(t, rs, {**c, inp.type: c["skill"]}, inp.type))
         sum_ = sum(parts) + inp.modifiers[side]
         total[side] = t.step(
             rs.cite("conflict.compare"),
@@ -227,6 +290,8 @@ def resolve(inp: Inputs, rs: Ruleset):
         defender=d,
     )
     out = {"totals": total, "winner": winner, "unopposed": False, "defender_honor_loss": 0, "province_broken": False}
+    out["province_card_discarded"] = out["province_refilled"] = False
+    honor = dict(inp.honor) if inp.honor is not None else None
     if winner == "attacker":
         unopposed = t.step(
             rs.cite("conflict.unopposed"),
@@ -235,6 +300,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         )
         out["unopposed"] = unopposed
         out["defender_honor_loss"] = 1 if unopposed else 0
+        if honor is not None:
+            honor["defender"] -= out["defender_honor_loss"]
+            out["honor"] = honor
+            over = lcg_check(t, rs, "apply-unopposed", honor) if unopposed else None
+            if over:
+                return t.done({**out, "game_over": over, "state": {"winner": winner, "honor": honor}})
         out["province_broken"] = t.step(
             rs.cite("conflict.break"),
             "broken if the attacker won by at least the province strength",
@@ -242,7 +313,9 @@ def resolve(inp: Inputs, rs: Ruleset):
             difference=a - d,
             strength=inp.province_strength,
         )
-    out["province_card_discarded"] = out["province_refilled"] = False
+    if out["province_broken"] and inp.stronghold:
+        over = lcg_check(t, rs, "break-province", honor, stronghold_broken="defender", players=SIDES)
+        return t.done({**out, "game_over": over, "state": _state(winner, honor)})
     if out["province_broken"] and inp.card:
         card = inp.card
         discard = choice(
@@ -263,9 +336,10 @@ def resolve(inp: Inputs, rs: Ruleset):
             t.step(rs.cite("conflict.break"), f"the attacker does not discard {card['name']}", False)
             if card.get("holding"):
                 t.step(rs.cite("holding"), f"the holding {card['name']} remains: the province is not refilled", False)
-    state = {k: out[k] for k in ("winner", "province_broken", "unopposed")}
-    if inp.honor is not None:
-        honor = dict(inp.honor)
-        honor["defender"] -= out["defender_honor_loss"]
-        out["honor"] = state["honor"] = honor
-    return t.done({**out, "state": state})
+    if honor is not None:
+        out["honor"] = honor
+    return t.done({**out, "state": _state(winner, honor)})
+
+
+def _state(winner, honor) -> dict:
+    return {"winner": winner, **({"honor": honor} if honor is not None else {})}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 RINGS = ("air", "earth", "fire", "void", "water")
@@ -86,6 +87,8 @@ OUTCOME = obj(
     },
     required=["legal", "problems", "influence_spent"],
 )
+
+STATE = state()  # its given is one situation, not game state a chain carries
 
 
 def build(given: dict, choices: dict) -> Inputs:

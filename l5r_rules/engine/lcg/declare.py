@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, game_state, integer, mapping, obj, string
+from ..shapes import NAME, array, boolean, choice_of, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, RINGS, TYPES, UNCLAIMED, characters, current_skill, plain
 
@@ -80,9 +81,30 @@ OUTCOME = obj(
         "fate_moved": integer("Fate moved from the contested ring to the attacker's fate pool.", minimum=0),
         "province_revealed": boolean("The attacked province was facedown and is turned faceup."),
         "evaded": array("Defending characters evaded by covert (cannot be declared as defenders).", NAME),
-        "state": game_state(),
     },
     required=["declared", "problem", "fate_moved", "province_revealed", "evaded"],
+)
+STATE = state(
+    reads={
+        "characters": "cards",
+        "opportunities": "turn",
+        "unclaimed_rings": "rings",
+        "provinces": "provinces",
+        "fate": "fate",
+    },
+    writes={
+        "type": "conflict",
+        "ring": "conflict",
+        "attacker": "conflict",
+        "evaded": "conflict",
+        "stronghold": "conflict",
+        "province_strength": "provinces",
+        "provinces": "provinces",
+        "opportunities": "turn",
+        "unclaimed_rings": "rings",
+        "fate": "fate",
+        "characters": "cards",
+    },
 )
 
 
@@ -185,17 +207,22 @@ def resolve(inp: Inputs, rs: Ruleset):
     revealed = bool(province.get("facedown"))
     if revealed:
         t.step(rule, f"{province['name']} was facedown: turned faceup once the conflict is declared", True)
-    skills = []
-    for c in attackers:
-        skill = current_skill(t, rs, c, d["type"])
-        skills.append({"name": c["name"], "skill": skill})
+    # each attacker with its current skill (its status applied) as lcg/conflict counts it
+    participants = [{"name": c["name"], "skill": current_skill(t, rs, c, d["type"])} for c in attackers]
     rings = {r: f for r, f in inp.rings.items() if r != d["ring"]}
+    provinces = [
+        {**p, "facedown": False} if p["name"] == province["name"] and p.get("facedown") else dict(p)
+        for p in inp.provinces
+    ]
     state = {
         "type": d["type"],
         "ring": d["ring"],
-        "attacker": skills,
+        "attacker": participants,
         "evaded": evaded,
+        "stronghold": bool(province.get("stronghold")),
         "province_strength": province["strength"],
+        "provinces": provinces,
+        "opportunities": {**inp.open, d["type"]: False},
         "unclaimed_rings": rings,
         "fate": {"attacker": inp.fate + moved},
         "characters": {s: [plain(c) for c in lst] for s, lst in inp.chars.items()},

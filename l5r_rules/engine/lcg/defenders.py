@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, game_state, mapping, obj, string
+from ..shapes import NAME, array, boolean, choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, TYPES, characters, current_skill
 
@@ -42,15 +43,22 @@ OUTCOME = obj(
     {
         "legal": boolean("Every declared character can defend."),
         "problem": string("Why not (when legal is false).", nullable=True),
-        "defenders": array("The defenders with their current skill of the conflict's type.", {"type": "object"}),
+        "defenders": array(
+            "The defenders: each {name, skill} with its current skill of the conflict's type (its glory added or "
+            "subtracted when honored or dishonored).",
+            {"type": "object"},
+        ),
         "covert_not_resolved": array(
             "Covert characters moved or played into the conflict after its declaration: their covert does not "
             "resolve, nobody is evaded by them.",
             NAME,
         ),
-        "state": game_state(),
     },
     required=["legal", "problem", "defenders"],
+)
+STATE = state(
+    reads={"type": "conflict", "characters": "cards", "evaded": "conflict", "moved_in_covert": "conflict"},
+    writes={"defender": "conflict"},
 )
 
 
@@ -83,7 +91,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     mine = {c["name"]: c for c in inp.chars.get("defender", [])}
     rule = rs.cite("declare.defenders")
-    out = []
+    out = []  # each defender with its current skill (its status applied), as lcg/conflict counts it
     late = list(inp.moved_in)
     for name, target in inp.moved_in.items():
         t.step(
@@ -111,5 +119,11 @@ def resolve(inp: Inputs, rs: Ruleset):
         out.append({"name": name, "skill": current_skill(t, rs, c, inp.type)})
     t.step(rule, "the defending player declares which (if any) ready characters defend", [d["name"] for d in out])
     return t.done(
-        {"legal": True, "problem": None, "defenders": out, "covert_not_resolved": late, "state": {"defender": out}}
+        {
+            "legal": True,
+            "problem": None,
+            "defenders": out,
+            "covert_not_resolved": late,
+            "state": {"defender": out},
+        }
     )

@@ -2,6 +2,8 @@
 
 The bid drawn is the bid's value (a modified bid counts as modified). Drawing from
 an empty conflict deck costs 5 honor and shuffles the discard pile into a new deck.
+The game ends at the transfer when a player is left with 0 honor or reaches 25 (no
+card is drawn), and while drawing when running out leaves a player at 0 honor.
 """
 
 from __future__ import annotations
@@ -9,14 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Unsettled
+from ..game_end import lcg_check
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import obj
+from ..state import state
 from ..trace import Tracer
 from . import honor_bid
 from .honor_bid import PLAYERS, per_player
 
-CITES = ("bid", "bid.value", "bid.transfer", "draw", "running-out")
+CITES = ("bid", "bid.value", "bid.transfer", "victory", "draw", "running-out")
 GIVEN = obj(
     "Each player before the draw phase.",
     {
@@ -45,9 +49,19 @@ OUTCOME = obj(
         "honor": per_player("Honor afterwards.", "honor"),
         "hand": per_player("Cards in hand afterwards.", "hand size"),
         "conflict_deck": per_player("Cards left in the conflict deck.", "conflict deck"),
+        "conflict_discard": per_player("Cards in the conflict discard pile.", "conflict discard pile"),
     },
     required=["legal"],
 )
+STATE = state(
+    reads={"honor": "honor", "hand": "cards", "conflict_deck": "cards", "conflict_discard": "cards"},
+    writes={"honor": "honor", "hand": "cards", "conflict_deck": "cards", "conflict_discard": "cards"},
+)
+ENDS = {
+    "transfer-honor": "after the honor transfer a player has 0 honor (eliminated) or 25 or more (wins); "
+    "no card is drawn",
+    "draw-cards": "drawing from an empty conflict deck costs 5 honor and leaves a player at 0 honor",
+}
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,10 @@ def resolve(inp: Inputs, rs: Ruleset):
     if not first.outcome["legal"]:
         return t.done(first.outcome)
     honor = dict(first.outcome["honor"])
+    cards = {"hand": dict(inp.hand), "conflict_deck": dict(inp.deck), "conflict_discard": dict(inp.discard)}
+    if "game_over" in first.outcome:
+        over = first.outcome["game_over"]
+        return t.done({"legal": True, "honor": honor, **cards, "game_over": over, "state": {"honor": honor, **cards}})
     bids = {p: max(inp.bid.bids[p] + inp.bid.modifiers[p], 0) for p in PLAYERS}
     hand, deck, discard = dict(inp.hand), dict(inp.deck), dict(inp.discard)
     for p in PLAYERS:
@@ -96,6 +114,13 @@ def resolve(inp: Inputs, rs: Ruleset):
                     honor[p],
                     deck=deck[p],
                 )
+                over = lcg_check(t, rs, "draw-cards", honor, first_player="first")
+                if over:
+                    cards = {"hand": hand, "conflict_deck": deck, "conflict_discard": discard}
+                    return t.done(
+                        {"legal": True, "honor": honor, **cards, "game_over": over, "state": {"honor": honor, **cards}}
+                    )
             deck[p] -= 1
             hand[p] += 1
-    return t.done({"legal": True, "honor": honor, "hand": hand, "conflict_deck": deck})
+    cards = {"hand": hand, "conflict_deck": deck, "conflict_discard": discard}
+    return t.done({"legal": True, "honor": honor, **cards, "state": {"honor": honor, **cards}})

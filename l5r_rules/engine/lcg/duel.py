@@ -1,15 +1,23 @@
-"""LCG duel (D.1-D.9): honor bids and transfer, bid added to the dueling skill, higher skill wins."""
+"""LCG duel (D.1-D.9): honor bids and transfer, bid added to the dueling skill, higher skill wins.
+
+A duelist's skill is its current skill: an honored character adds its glory, a
+dishonored one subtracts it (not below 0). The honor transfer at D.5 can end the
+game (a player at 0 honor is eliminated, one at 25 wins): the duel then stops there.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import boolean, described, integer, obj, string
+from ..shapes import boolean, choice_of, described, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
+from .common import STATUSES, current_skill
 from .honor_bid import transfer
 
 SIDES = ("challenger", "challengee")
@@ -21,9 +29,21 @@ class Inputs:
     skill: dict  # side -> Num
     honor: dict  # side -> honor of the controlling player
     bids: dict
+    status: dict | None = None  # side -> (status, glory)
+    first_player: str | None = None
 
 
-CITES = ("dash", "duel.roles", "duel.bid", "duel.transfer", "duel.modify", "duel.compare")
+CITES = (
+    "dash",
+    "duel.roles",
+    "duel.bid",
+    "duel.transfer",
+    "victory",
+    "status",
+    "modifiers",
+    "duel.modify",
+    "duel.compare",
+)
 
 
 def _side(role: str, example: dict) -> dict:
@@ -39,6 +59,12 @@ def _side(role: str, example: dict) -> dict:
             "player_honor": integer(
                 "Honor of the character's controller (honor moves by the bids).", example=example["player_honor"]
             ),
+            "status": choice_of(
+                "Personal honor status: honored adds its glory to the skill, dishonored subtracts it (not below 0).",
+                STATUSES,
+                default="ordinary",
+            ),
+            "glory": integer("Printed glory (counts only while honored or dishonored).", minimum=0, default=0),
         },
         required=["name", "skill", "player_honor"],
         example=example,
@@ -57,6 +83,11 @@ GIVEN = obj(
             {"name": "Kakita Toshimoko", "skill": 4, "player_honor": 10},
         ),
         "challengee": _side("challengee", {"name": "Hida Kisada", "skill": 3, "player_honor": 8}),
+        "first_player": choice_of(
+            "Whose controller is the first player: needed only when the transfer leaves both players at a victory "
+            "condition at once (the first player wins).",
+            SIDES,
+        ),
     },
     required=["challenger", "challengee"],
 )
@@ -80,6 +111,11 @@ OUTCOME = obj(
     },
     required=["legal"],
 )
+STATE = state(
+    reads={"challenger.player_honor": "honor", "challengee.player_honor": "honor"},
+    writes={"challenger.player_honor": "honor", "challengee.player_honor": "honor"},
+)
+ENDS = {"transfer-honor": "after the bids' transfer (D.5) a controller has 0 honor (eliminated) or 25 or more (wins)"}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -87,11 +123,15 @@ def build(given: dict, choices: dict) -> Inputs:
     for s in SIDES:
         if not 1 <= bids[s] <= 5:
             raise ScenarioError(("choices", "bids", s), f"a duel bid is 1 to 5, not {bids[s]}")
+    for s in SIDES:
+        lcg_playing({"player_honor": given[s]["player_honor"]}, ("given", s))
     return Inputs(
         {s: given[s]["name"] for s in SIDES},
         {s: parse_num(given[s]["skill"], ("given", s, "skill")) for s in SIDES},
         {s: given[s]["player_honor"] for s in SIDES},
         {s: bids[s] for s in SIDES},
+        {s: (given[s].get("status", "ordinary"), given[s].get("glory", 0)) for s in SIDES},
+        given.get("first_player"),
     )
 
 
@@ -110,7 +150,21 @@ def resolve(inp: Inputs, rs: Ruleset):
         t,
     )
     honor = {"challenger": honor["first"], "challengee": honor["second"]}
-    skill = {s: inp.skill[s].value + inp.bids[s] for s in SIDES}
+    state_out = {s: {"player_honor": honor[s]} for s in SIDES}
+    over = lcg_check(t, rs, "transfer-honor", honor, first_player=inp.first_player)
+    if over:
+        return t.done({"legal": True, "honor": honor, "game_over": over, "state": state_out})
+    status = inp.status or {s: ("ordinary", 0) for s in SIDES}
+    current = {
+        s: current_skill(
+            t,
+            rs,
+            {"name": inp.names[s], "skill": inp.skill[s], "status": status[s][0], "glory": status[s][1]},
+            "skill",
+        )
+        for s in SIDES
+    }
+    skill = {s: current[s] + inp.bids[s] for s in SIDES}
     t.step(rs.cite("duel.modify"), "each player adds his bid to his character's skill", skill)
     if skill["challenger"] == skill["challengee"]:
         winner = None
@@ -124,5 +178,6 @@ def resolve(inp: Inputs, rs: Ruleset):
             "winner": winner and inp.names[winner],
             "loser": winner and inp.names[[s for s in SIDES if s != winner][0]],
             "honor": honor,
+            "state": state_out,
         }
     )

@@ -16,6 +16,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import COUNT, NAME, array, boolean, choice_of, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -80,6 +81,10 @@ OUTCOME = obj(
         "complete": boolean("Both players passed: the window is over."),
     },
     required=["fate", "first_to_pass", "played", "characters", "complete"],
+)
+STATE = state(
+    reads={"first.fate": "fate", "second.fate": "fate", "first.in_play": "cards", "second.in_play": "cards"},
+    writes={"first.fate": "fate", "second.fate": "fate", "first.in_play": "cards", "second.in_play": "cards"},
 )
 
 
@@ -188,6 +193,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     complete = len(passed) == 2
     t.step(rule, "once both players have passed, this step is complete", complete, passed=passed)
     chars = {p: {n: c.get("fate", 0) for n, c in in_play[p].items()} for p in PLAYERS}
+    state_out = {p: {"fate": fate[p], "in_play": list(in_play[p].values())} for p in PLAYERS}
     return t.done(
         {
             "fate": fate,
@@ -195,5 +201,6 @@ def resolve(inp: Inputs, rs: Ruleset):
             "played": played,
             "characters": chars,
             "complete": complete,
+            "state": state_out,
         }
     )

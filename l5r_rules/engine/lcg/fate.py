@@ -1,13 +1,19 @@
-"""Fate phase (4.2-4.4): discard characters with no fate, remove 1 fate from the rest, fate on unclaimed rings."""
+"""Fate phase (4.2-4.4): discard characters with no fate, remove 1 fate from the rest, fate on unclaimed rings.
+
+An honored character discarded gains its controller 1 honor, a dishonored one loses him 1: at 25 or 0
+honor the game ends there and the phase stops.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
+from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import COUNT, INT, NAME, array, choice_of, integer, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
 
 
@@ -18,9 +24,10 @@ class Inputs:
     choices: dict
     status: dict  # player -> {name: status}
     honor: dict | None
+    first_player: str | None = None
 
 
-CITES = ("fate.discard", "fate.remove", "fate.rings", "status")
+CITES = ("fate.discard", "fate.remove", "fate.rings", "status", "victory")
 GIVEN = obj(
     "Characters in play with their fate, and the unclaimed rings.",
     {
@@ -54,6 +61,10 @@ GIVEN = obj(
             "player",
             INT,
             example={"first": 10},
+        ),
+        "first_player": string(
+            "The first player (a player named in given.characters): needed only when both players reach a "
+            "victory condition at once (the first player wins)."
         ),
     },
     required=["characters"],
@@ -90,6 +101,14 @@ OUTCOME = obj(
     },
     required=["discarded", "fate", "rings"],
 )
+STATE = state(
+    reads={"characters": "cards", "unclaimed_rings": "rings", "honor": "honor"},
+    writes={"characters": "cards", "unclaimed_rings": "rings", "honor": "honor"},
+)
+ENDS = {
+    "discard": "a discarded honored (dishonored) character gains (loses) its controller 1 honor: he has 25 "
+    "(0) honor (4.2)"
+}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -101,12 +120,14 @@ def build(given: dict, choices: dict) -> Inputs:
                     ("given", "characters", player, i, "name"),
                     f"a second '{n}' of {player}; give each character its own name (e.g. '{n} 2')",
                 )
+    lcg_playing(given.get("honor"), ("given", "honor"))
     return Inputs(
         {p: tuple((c["name"], c["fate"]) for c in cs) for p, cs in given["characters"].items()},
         dict(given.get("unclaimed_rings", {})),
         choices,
         {p: {c["name"]: c.get("status", "ordinary") for c in cs} for p, cs in given["characters"].items()},
         dict(given["honor"]) if given.get("honor") is not None else None,
+        given.get("first_player"),
     )
 
 
@@ -114,7 +135,7 @@ def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     discarded, remaining = {}, {}
     honor = dict(inp.honor) if inp.honor is not None else None
-    for player, chars in inp.characters.items():
+    for player, chars in inp.characters.items():  # 4.2 for every player, then 4.3
         broke = [n for n, f in chars if f == 0]
         if len(broke) > 1:
             order = choice(inp.choices, "discard_order", f"{player} discards {len(broke)} characters one at a time")
@@ -136,12 +157,35 @@ def resolve(inp: Inputs, rs: Ruleset):
                 honor[player],
                 character=name,
             )
+            over = lcg_check(t, rs, "discard", honor, first_player=inp.first_player)
+            if over:  # the phase stops: no further discard, no fate removed, none placed on the rings
+                return t.done({**_out(inp, discarded, {}, dict(inp.rings), honor, name, player), "game_over": over})
+    for player, chars in inp.characters.items():
         remaining[player] = {n: f - 1 for n, f in chars if f > 0}
         t.step(rs.cite("fate.remove"), f"remove 1 fate from each of {player}'s characters", remaining[player])
     rings = t.step(
         rs.cite("fate.rings"), "place 1 fate on each unclaimed ring", {r: f + 1 for r, f in inp.rings.items()}
     )
+    return t.done(_out(inp, discarded, remaining, rings, honor))
+
+
+def _out(inp: Inputs, discarded: dict, remaining: dict, rings: dict, honor, stop: str = "", at: str = "") -> dict:
+    """The phase's outcome and state; `stop`/`at`: the game ended as `stop` (of player `at`) was discarded."""
+    if stop:  # the phase stopped there: later discards and the fate removal did not happen
+        discarded = {**discarded, at: discarded[at][: discarded[at].index(stop) + 1]}
+        remaining = {
+            p: {n: f for n, f in chars if n not in discarded.get(p, [])} for p, chars in inp.characters.items()
+        }
     out = {"discarded": discarded, "fate": remaining, "rings": rings}
+    chars = {
+        p: [
+            {"name": n, "fate": f, **({"status": inp.status[p][n]} if inp.status[p][n] != "ordinary" else {})}
+            for n, f in remaining.get(p, {}).items()
+        ]
+        for p in inp.characters
+    }
+    state = {"characters": chars, "unclaimed_rings": rings}
     if honor is not None:
         out["honor"] = honor
-    return t.done(out)
+        state["honor"] = honor
+    return {**out, "state": state}

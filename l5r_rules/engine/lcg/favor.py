@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -91,6 +92,16 @@ OUTCOME = obj(
     },
     required=["totals", "winner", "imperial_favor"],
 )
+STATE = state(
+    reads={
+        "first.characters": "cards",
+        "second.characters": "cards",
+        "first.claimed_rings": "rings",
+        "second.claimed_rings": "rings",
+        "imperial_favor": "favor",
+    },
+    writes={"imperial_favor": "favor"},
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -119,7 +130,8 @@ def resolve(inp: Inputs, rs: Ruleset):
         )
     if totals["first"] == totals["second"]:
         t.step(rs.cite("glory.claim"), "tied: the Imperial Favor stays as it is", inp.favor)
-        return t.done({"totals": totals, "winner": None, "imperial_favor": inp.favor})
+        out = {"totals": totals, "winner": None, "imperial_favor": inp.favor}
+        return t.done({**out, "state": {"imperial_favor": inp.favor}} if inp.favor else out)
     winner = max(PLAYERS, key=totals.get)
     side = choice(inp.choices, "favor_side", "the side (military or political) the winner sets the Favor to")
     favor = t.step(
@@ -127,4 +139,4 @@ def resolve(inp: Inputs, rs: Ruleset):
         "the winner claims the Imperial Favor and sets its side",
         {"holder": winner, "type": side},
     )
-    return t.done({"totals": totals, "winner": winner, "imperial_favor": favor})
+    return t.done({"totals": totals, "winner": winner, "imperial_favor": favor, "state": {"imperial_favor": favor}})

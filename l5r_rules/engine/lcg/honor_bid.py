@@ -1,12 +1,17 @@
-"""Honor bid (draw phase 2.2-2.4): the higher bidder gives the difference to the lower bidder."""
+"""Honor bid (draw phase 2.2-2.4): the higher bidder gives the difference to the lower bidder.
+
+A player left with 0 honor is eliminated, one with 25 or more wins: the game ends at the transfer.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import boolean, integer, obj
+from ..state import state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -25,7 +30,7 @@ def per_player(description: str, what: str, *, required=PLAYERS, example=None, *
     return {**node, "examples": [example]} if example else node
 
 
-CITES = ("bid", "bid.value", "bid.transfer")
+CITES = ("bid", "bid.value", "bid.transfer", "victory")
 GIVEN = obj(
     "Each player's honor before the bid.",
     {
@@ -58,10 +63,13 @@ OUTCOME = obj(
     },
     required=["legal"],
 )
+STATE = state(reads={"honor": "honor"}, writes={"honor": "honor"})
+ENDS = {"transfer-honor": "after the transfer a player has 0 honor (eliminated) or 25 or more (wins)"}
 
 
 def build(given: dict, choices: dict) -> Inputs:
     bids = choice(choices, "bids", "each player's dial setting (1-5)")
+    lcg_playing(given["honor"], ("given", "honor"))
     return Inputs(
         {p: given["honor"][p] for p in PLAYERS},
         {p: bids[p] for p in PLAYERS},
@@ -97,4 +105,6 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rs.cite("bid.value"), "a modified bid resolves as the modified value (may exceed 5 or be 0)", bids)
         bids = {p: max(0, b) for p, b in bids.items()}
     after = transfer(bids, inp.honor, rs.cite("bid.transfer"), t)
-    return t.done({"legal": True, "honor": after})
+    out = {"legal": True, "honor": after, "state": {"honor": after}}
+    over = lcg_check(t, rs, "transfer-honor", after, first_player="first")
+    return t.done({**out, "game_over": over} if over else out)

@@ -14,6 +14,7 @@ from math import ceil
 
 from ..ruleset import Ruleset
 from ..shapes import array, choice_of, described, integer, obj
+from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
 
@@ -56,6 +57,9 @@ OUTCOME = obj(
 class Inputs:
     base: object
     modifiers: tuple
+
+
+STATE = state()  # its given is one situation, not game state a chain carries
 
 
 def build(given: dict, choices: dict) -> Inputs:

@@ -16,6 +16,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, mapping, obj
+from ..state import state
 from ..trace import Tracer
 from .common import TYPES
 
@@ -77,6 +78,7 @@ OUTCOME = obj(
     },
     required=["next", "remaining", "declared", "complete"],
 )
+STATE = state(reads={"opportunities": "turn", "last": "turn"}, writes={"opportunities": "turn", "last": "turn"})
 # (text the error contains, when): decisions the rules refuse; the format page documents them for expect.error
 REFUSES = (
     ("it is not his conflict opportunity", "a turn by a player other than the one whose opportunity it is"),
@@ -145,4 +147,6 @@ def resolve(inp: Inputs, rs: Ruleset):
     remaining = {p: [k for k in TYPES if open_[p][k]] for p in PLAYERS}
     if current is None:
         t.step(rule, "no player has a conflict opportunity remaining: advance to step 3.4", True)
-    return t.done({"next": current, "remaining": remaining, "declared": declared, "complete": current is None})
+    out = {"next": current, "remaining": remaining, "declared": declared, "complete": current is None}
+    last = inp.turns[-1]["player"] if inp.turns else inp.last
+    return t.done({**out, "state": {"opportunities": open_, **({"last": last} if last else {})}})

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..ruleset import Ruleset
 from ..shapes import COUNT, INT, array, boolean, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 
 CITES = ("holding", "modifiers")
@@ -42,6 +43,9 @@ class Inputs:
     strength: int
     holding: dict | None
     modifiers: tuple
+
+
+STATE = state()  # its given is one situation, not game state a chain carries
 
 
 def build(given: dict, choices: dict) -> Inputs:

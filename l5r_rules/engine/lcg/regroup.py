@@ -15,8 +15,9 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, mapping, obj, string
+from ..state import state
 from ..trace import Tracer
-from .common import RINGS
+from .common import RINGS, UNCLAIMED
 
 PLAYERS = ("first", "second")
 CITES = ("regroup.ready", "regroup.discard", "holding", "regroup.rings", "regroup.first")
@@ -40,6 +41,11 @@ GIVEN = obj(
         "claimed_rings": mapping(
             "Each player's claimed rings.", "player", array("Rings.", choice_of("A ring.", RINGS)), default={}
         ),
+        "unclaimed_rings": {
+            **UNCLAIMED,
+            "description": "The unclaimed ring pool and the fate on each ring (give it to have the returned rings "
+            "added to it, with no fate, in the outcome's state).",
+        },
     },
     required=["first_player"],
 )
@@ -78,6 +84,22 @@ OUTCOME = obj(
     },
     required=["readied", "discarded", "refilled", "not_refilled", "returned_rings", "first_player"],
 )
+STATE = state(
+    reads={
+        "first_player": "turn",
+        "bowed": "cards",
+        "provinces": "provinces",
+        "claimed_rings": "rings",
+        "unclaimed_rings": "rings",
+    },
+    writes={
+        "first_player": "turn",
+        "bowed": "cards",
+        "provinces": "provinces",
+        "claimed_rings": "rings",
+        "unclaimed_rings": "rings",
+    },
+)
 
 
 @dataclass(frozen=True)
@@ -87,6 +109,7 @@ class Inputs:
     provinces: dict
     rings: dict
     choices: dict
+    unclaimed: dict | None = None
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -96,6 +119,7 @@ def build(given: dict, choices: dict) -> Inputs:
         dict(given.get("provinces") or {}),
         dict(given.get("claimed_rings") or {}),
         choices,
+        dict(given["unclaimed_rings"]) if given.get("unclaimed_rings") is not None else None,
     )
 
 
@@ -152,6 +176,18 @@ def resolve(inp: Inputs, rs: Ruleset):
     t.step(rs.cite("regroup.rings"), "simultaneously return each claimed ring to the unclaimed ring pool", rings)
     new_first = "second" if inp.first == "first" else "first"
     t.step(rs.cite("regroup.first"), "the first player token passes to the opponent", new_first)
+    provinces = {
+        p: [{**v, "card": None} if v.get("card") and v["card"] in discarded.get(p, []) else dict(v) for v in provs]
+        for p, provs in inp.provinces.items()
+    }  # a refilled province holds a facedown card the scenario does not know: no card named
+    state_out = {
+        "first_player": new_first,
+        "bowed": [],
+        "provinces": provinces,
+        "claimed_rings": {p: [] for p in inp.rings},
+    }
+    if inp.unclaimed is not None:
+        state_out["unclaimed_rings"] = {**inp.unclaimed, **{r: 0 for r in rings}}
     return t.done(
         {
             "readied": list(inp.bowed),
@@ -160,5 +196,6 @@ def resolve(inp: Inputs, rs: Ruleset):
             "not_refilled": kept,
             "returned_rings": rings,
             "first_player": new_first,
+            "state": state_out,
         }
     )

@@ -6,7 +6,9 @@ character (an honored one dishonored, or a dishonored one honored, returns to
 ordinary; an honored one cannot become honored again). Water: ready a character,
 or bow a character with no fate on it. Void: remove 1 fate from a character. A
 ring with several elements: the player chooses one. The winner's decision to
-resolve it, and each choice the effect asks, are `choices`.
+resolve it, and each choice the effect asks, are `choices`. Air can end the game
+(the defender at 0 honor, or the attacker at 25), and so can Earth drawn from an
+empty conflict deck (5 honor lost).
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError, Unsettled
+from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import NAME, array, boolean, choice_of, game_state, integer, obj, string
+from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
+from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, HONOR, RINGS, characters, find, plain
 
-CITES = ("ring.resolve", "ring.effects", "status", "running-out")
+CITES = ("ring.resolve", "ring.effects", "status", "running-out", "victory")
 GIVEN = obj(
     "The conflict's result and what the ring effect may change.",
     {
@@ -35,6 +39,11 @@ GIVEN = obj(
         "characters": CHARACTERS,
         "hands": obj("Cards in hand.", {s: integer(f"The {s}'s hand.", minimum=0) for s in ("attacker", "defender")}),
         "conflict_deck": integer("Cards left in the attacker's conflict deck (for Earth).", minimum=0),
+        "conflict_discard": integer(
+            "Cards in the attacker's conflict discard pile (for Earth drawn from an empty deck: it becomes the new "
+            "deck).",
+            minimum=0,
+        ),
     },
     required=["ring", "winner"],
 )
@@ -77,10 +86,40 @@ OUTCOME = obj(
                 ),
             },
         ),
-        "state": game_state(),
+        "hands": obj(
+            "Earth: cards in each hand afterwards (for the hands given): the attacker's one more, the defender's one "
+            "fewer (none to discard from an empty hand).",
+            {s: integer(f"The {s}'s hand.", minimum=0) for s in ("attacker", "defender")},
+        ),
+        "conflict_deck": integer(
+            "Earth: cards left in the attacker's conflict deck afterwards (when given).", minimum=0
+        ),
     },
     required=["resolved", "element", "changed"],
 )
+STATE = state(
+    reads={
+        "ring": "conflict",
+        "elements": "conflict",
+        "winner": "conflict",
+        "honor": "honor",
+        "characters": "cards",
+        "hands": "cards",
+        "conflict_deck": "cards",
+        "conflict_discard": "cards",
+    },
+    writes={
+        "honor": "honor",
+        "characters": "cards",
+        "hands": "cards",
+        "conflict_deck": "cards",
+        "conflict_discard": "cards",
+    },
+)
+ENDS = {
+    "air": "Air: the defender is left with 0 honor, or the attacker reaches 25",
+    "earth": "Earth drawn from an empty conflict deck: the attacker loses 5 honor and is left with 0",
+}
 
 
 # (text the error contains, when): choices the rules refuse; the format page documents them for `expect.error`
@@ -104,12 +143,14 @@ class Inputs:
     hands: dict
     deck: int | None
     choices: dict
+    discard: int | None = None
 
 
 def build(given: dict, choices: dict) -> Inputs:
     elements = tuple(given.get("elements") or ())
     if elements and given["ring"] not in elements:
         raise ScenarioError(("given", "elements"), f"must include the ring's element '{given['ring']}'")
+    lcg_playing(given.get("honor"), ("given", "honor"))
     return Inputs(
         given["ring"],
         elements,
@@ -119,6 +160,7 @@ def build(given: dict, choices: dict) -> Inputs:
         dict(given.get("hands") or {}),
         given.get("conflict_deck"),
         choices,
+        given.get("conflict_discard"),
     )
 
 
@@ -178,23 +220,38 @@ def resolve(inp: Inputs, rs: Ruleset):
             honor["attacker"] += 2
             changed.append("attacker gains 2 honor")
         t.step(effects, f"Air: {changed[0]}", honor)
+        over = lcg_check(t, rs, "air", honor)
+        if over:
+            return t.done(_done(inp, {"resolved": True, "element": element, "changed": changed}, honor, over=over))
     elif element == "earth":
-        deck = inp.deck
+        deck, discard = inp.deck, inp.discard
         if deck == 0:
             honor = _need_honor(inp, "earth with an empty conflict deck")
             honor["attacker"] -= 5
+            deck, discard = discard, (0 if discard is not None else None)  # unknown without the discard pile
             t.step(
                 rs.cite("running-out"),
                 "no cards remain in the conflict deck: lose 5 honor, shuffle the discard pile",
                 honor,
             )
             changed.append("attacker loses 5 honor for drawing from an empty conflict deck")
+            over = lcg_check(t, rs, "earth", honor)
+            if over:
+                base = {"resolved": True, "element": element, "changed": changed}
+                return t.done(_done(inp, base, honor, over=over, deck=deck, discard=discard))
         changed.append("attacker draws 1 card")
         hand = inp.hands.get("defender")
         if hand is None:
             raise ScenarioError(("given", "hands", "defender"), "earth: give the defending player's hand size")
         changed.append("defender discards 1 card at random" if hand else "defender has no card to discard")
         t.step(effects, "Earth: draw 1 card; discard 1 card at random from the opponent's hand", changed)
+        hands = {"defender": max(hand - 1, 0)}
+        if "attacker" in inp.hands:
+            hands = {"attacker": inp.hands["attacker"] + 1, **hands}
+        if deck is not None:
+            deck -= 1
+        base = {"resolved": True, "element": element, "changed": changed}
+        return t.done(_done(inp, base, honor, hands=hands, deck=deck, discard=discard))
     elif element == "fire":
         how = choice(inp.choices, "fire", "honor or dishonor the chosen character")
         side, c = _target(inp, "fire")
@@ -237,8 +294,20 @@ def resolve(inp: Inputs, rs: Ruleset):
     if target is not None:
         c, same = target
         out["target"] = {k: c[k] for k in ("name", "status", "bowed", "fate")} | {"unchanged": same}
+    return t.done(_done(inp, out, honor))
+
+
+def _done(inp: Inputs, out: dict, honor, *, over=None, hands=None, deck=None, discard=None) -> dict:
+    """The outcome with its state: characters, honor, hands and the attacker's conflict deck as they are now."""
     state = {"characters": {s: [plain(c) for c in lst] for s, lst in inp.chars.items()}}
     if honor is not None:
-        out["honor"] = honor
-        state["honor"] = honor
-    return t.done({**out, "state": state})
+        out["honor"] = state["honor"] = honor
+    if hands:
+        out["hands"] = state["hands"] = hands
+    if deck is not None:
+        out["conflict_deck"] = state["conflict_deck"] = deck
+    if discard is not None:
+        state["conflict_discard"] = discard
+    if over:
+        out["game_over"] = over
+    return {**out, "state": state}

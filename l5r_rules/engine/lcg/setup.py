@@ -13,6 +13,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import choice_of, integer, obj
+from ..state import state
 from ..trace import Tracer
 from .honor_bid import PLAYERS, per_player
 
@@ -81,6 +82,7 @@ OUTCOME = obj(
     },
     required=["fate", "honor", "hand", "mulligan_order"],
 )
+STATE = state(writes={"honor": "honor", "hand": "cards", "first.fate": "fate", "second.fate": "fate"})
 
 
 @dataclass(frozen=True)
@@ -129,4 +131,5 @@ def resolve(inp: Inputs, rs: Ruleset):
         dict(inp.hand),
     )
     honor = t.step(rule, "each player gains honor equal to the honor value on his stronghold", dict(inp.honor))
-    return t.done({"fate": fate, "honor": honor, "hand": hand, "mulligan_order": list(PLAYERS)})
+    state_out = {"honor": honor, "hand": hand, **{p: {"fate": fate[p]} for p in PLAYERS}}
+    return t.done({"fate": fate, "honor": honor, "hand": hand, "mulligan_order": list(PLAYERS), "state": state_out})

@@ -4,19 +4,22 @@ An honored character adds its glory to both skills, a dishonored one subtracts i
 (a skill cannot go below 0). Honoring a dishonored character, or dishonoring an
 honored one, returns it to ordinary; an honored character cannot become honored
 (nor a dishonored one dishonored). When an honored character leaves play its
-controller gains 1 honor; a dishonored one: he loses 1 honor.
+controller gains 1 honor; a dishonored one: he loses 1 honor. At 25 honor its
+controller wins, at 0 he is eliminated: the game ends there.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game_end import lcg_check, lcg_playing
 from ..ruleset import Ruleset
 from ..shapes import array, choice_of, described, integer, obj
+from ..state import state
 from ..trace import Tracer
 from .common import CHARACTER, characters, current_skill
 
-CITES = ("status", "modifiers", "leaves-play", "dash")
+CITES = ("status", "modifiers", "leaves-play", "dash", "victory")
 EVENTS = ("honor", "dishonor", "leaves-play")
 GIVEN = obj(
     "One character, what happens to it, and its controller's honor.",
@@ -41,6 +44,11 @@ OUTCOME = obj(
     },
     required=["status", "military", "political", "controller_honor"],
 )
+STATE = state(reads={"controller_honor": "honor"}, writes={"controller_honor": "honor"})
+ENDS = {
+    "leaves-play": "it leaves play honored (dishonored): its controller gains (loses) 1 honor and has 25 (0); "
+    "winners and losers name the controller and his opponent"
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,7 @@ class Inputs:
 
 def build(given: dict, choices: dict) -> Inputs:
     char = characters({"characters": {"attacker": [given["character"]]}})["attacker"][0]
+    lcg_playing({"controller_honor": given.get("controller_honor")}, ("given",))
     return Inputs(char, tuple(given.get("events") or ()), given.get("controller_honor"))
 
 
@@ -81,6 +90,10 @@ def resolve(inp: Inputs, rs: Ruleset):
             t.step(rule, f"{c['name']} leaves play {before}: its controller {verb}", honor, change=change)
             t.step(rs.cite("leaves-play"), "its tokens (status token, fate) return to the general token pool", True)
             c["status"] = None
+            over = lcg_check(t, rs, "leaves-play", {"controller": honor, "opponent": None})
+            if over:
+                out = {"status": None, "military": None, "political": None, "controller_honor": honor}
+                return t.done({**out, "game_over": over, "state": {"controller_honor": honor}})
             continue
         if after == before:
             t.step(
@@ -91,8 +104,9 @@ def resolve(inp: Inputs, rs: Ruleset):
         else:
             t.step(rule, f"{event} {c['name']}: {before} -> {after}", after, before=before)
         c["status"] = after
+    done = {"state": {"controller_honor": honor}} if honor is not None else {}
     if c["status"] is None:
-        return t.done({"status": None, "military": None, "political": None, "controller_honor": honor})
+        return t.done({"status": None, "military": None, "political": None, "controller_honor": honor, **done})
     skills = {}
     for kind in ("military", "political"):
         skills[kind] = current_skill(t, rs, c, kind)
@@ -100,4 +114,4 @@ def resolve(inp: Inputs, rs: Ruleset):
             t.step(rs.cite("dash"), f"a dash {kind} skill cannot be modified", None)
     if c["status"] == "ordinary":
         t.step(rule, f"{c['name']} is ordinary: its glory does not change its skills", skills)
-    return t.done({"status": c["status"], **skills, "controller_honor": honor})
+    return t.done({"status": c["status"], **skills, "controller_honor": honor, **done})

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj
+from ..state import state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -51,6 +52,15 @@ OUTCOME = obj(
     },
     required=["winner"],
 )
+STATE = state(
+    reads={
+        "first.honor": "honor",
+        "second.honor": "honor",
+        "first.stronghold_broken": "provinces",
+        "second.stronghold_broken": "provinces",
+    }
+)
+ENDS = {"check": "a player has 25 or more honor, 0 honor, or a broken stronghold province at the moment checked"}
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -65,18 +75,27 @@ def build(given: dict, choices: dict) -> Inputs:
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     rule = rs.cite("victory")
-    wins = set()
+    wins: dict = {}  # winner -> the condition that makes him win
     for p in PLAYERS:
         other = PLAYERS[1 - PLAYERS.index(p)]
         if t.step(rule, f"{p} wins with 25 or more honor", inp.honor[p] >= 25, honor=inp.honor[p]):
-            wins.add(p)
+            wins.setdefault(p, "honor-25")
         if t.step(rule, f"{p} is eliminated at 0 honor: his opponent wins", inp.honor[p] <= 0, honor=inp.honor[p]):
-            wins.add(other)
+            wins.setdefault(other, "honor-0")
         if t.step(
             rs.cite("victory.stronghold"), f"{p}'s stronghold province is broken: he loses", inp.stronghold_broken[p]
         ):
-            wins.add(other)
-    if len(wins) > 1:
+            wins.setdefault(other, "stronghold-broken")
+    if not wins:
+        return t.done({"winner": None})
+    both = len(wins) > 1
+    if both:
         t.step(rule, "both reach a victory condition at once: the first player wins", "first")
-        wins = {"first"}
-    return t.done({"winner": next(iter(wins), None)})
+    winner = "first" if both else next(iter(wins))
+    over = {
+        "winners": [winner],
+        "losers": [p for p in PLAYERS if p != winner],
+        "condition": wins[winner],
+        "step": "check",
+    }
+    return t.done({"winner": winner, "game_over": {**over, "simultaneous": True} if both else over})
