@@ -52,13 +52,49 @@ def test_procedure_section_documents_every_field(format_html, proc):
             assert f"<code>{row.example}</code>" in section, row.path
     if not proc.choices:
         assert "takes no decisions" in section
-    for text, when in proc.refuses:
+    for text, when in proc.refuses + proc.checks:
         assert f"<code>{text}</code>" in section and when in section, text
+    if not proc.refuses:
+        assert "Refused by the rules: nothing" in section
     for cited in proc.cites:
         rs = RULESETS[cited.ruleset]
-        assert f"<code>ruleset: {rs.id}</code>" in section
-        for eid in cited.entries:
-            assert f"<code>{eid}</code>" in section
+        bullet = re.search(rf"<li><code>ruleset: {rs.id}</code>: (.*?)</li>", section, re.S)
+        assert bullet and bullet.group(1).strip(), f"{proc.key}: an empty bullet for {rs.id}"
+        said = bullet.group(1)
+        assert said.startswith(("<strong>modelled</strong>", "<strong>not in this source</strong>")), said
+        if cited.status == "modelled":
+            for eid in cited.entries:
+                assert f"<code>{eid}</code>" in said
+        else:
+            assert cited.missing and cited.missing in said
+    assert "Game state in a chain:" in section
+    for field, _ in proc.writes:
+        assert f"<code>state.{field}</code>" in section
+    for step, what in proc.ends:
+        assert f"<code>{step}</code>: {what}" in section
+    if not proc.ends:
+        assert "It cannot end the game" in section
+
+
+def test_chains_game_end_and_errors_are_explained(format_html):
+    chains = html.unescape(_section(format_html, "scenario-chains"))
+    for words in ("1.<procedure>", "not_played", "which no earlier step produced", "does not output", "merged"):
+        assert words in chains, words
+    end = html.unescape(_section(format_html, "scenario-game-end"))
+    from l5r_rules.engine.game_end import CONDITIONS
+
+    for condition, meaning in CONDITIONS.items():
+        assert f"<code>{condition}</code>" in end and meaning in end
+    for row in DOC.game_over:
+        assert f"<code>{row.path}</code>" in end
+    errors = html.unescape(_section(format_html, "scenario-errors"))
+    for text, when in scenario.GENERIC:
+        assert f"<code>{text}</code>" in errors and when in errors
+
+
+def test_each_outcome_list_says_how_it_is_compared():
+    lists = [row for p in PROCS for row in p.outcome if row.type.startswith("list")]
+    assert lists and all(row.order in ("in order", "any") for row in lists), [r.path for r in lists if not r.order]
 
 
 def test_each_game_has_its_example_scenario(format_html):
@@ -79,8 +115,9 @@ def test_status_outcome_and_expect_rules_are_explained(format_html):
     section = _section(format_html, "scenario-expect")
     for words in (
         "subset match",
-        "equal as a whole",
-        "same order",
+        "the same items, as a whole",
+        "compared in order",
+        "compared in any order",
         "consecutive",
         "replaces",
         "not-in-source",
@@ -109,3 +146,12 @@ RESULT = Result(OUTCOME, (Step("r1", "x"), Step("r1", "y"), Step("r2", "z")))
 )
 def test_expect_is_compared_as_the_page_says(expect, ok):
     assert (not scenario.check({"expect": expect}, RESULT)) is ok
+
+
+def test_a_list_compared_in_any_order_ignores_the_order_and_an_ordered_one_does_not():
+    duel = {"system": "ccg", "procedure": "duel"}
+    result = Result({"losers": ["A", "B"], "discarded": {"challenger": [1, 3], "challenged": []}}, ())
+    assert not scenario.check({**duel, "expect": {"outcome": {"losers": ["B", "A"]}}}, result)  # any order
+    assert scenario.check({**duel, "expect": {"outcome": {"losers": ["B"]}}}, result)  # still the same items
+    assert scenario.check({**duel, "expect": {"outcome": {"losers": ["A", "A", "B"]}}}, result)  # each as often
+    assert scenario.check({**duel, "expect": {"outcome": {"discarded": {"challenger": [3, 1]}}}}, result)  # in order

@@ -132,3 +132,28 @@ def test_every_documented_refusal_is_shown_by_a_scenario():
         if not any(text in m for m in messages.get(p.key, []))
     ]
     assert not missing, f"documented refusals no scenario shows: {missing}"
+
+
+def test_every_error_a_scenario_expects_is_in_a_table_of_the_format_page():
+    """Each `expect.error` scenario fails with an error the format page documents: a refusal by the rules
+    (REFUSES) or a fact the scenario gets wrong (CHECKS) of the procedure that raised it, or one of the
+    errors any scenario can meet (scenario.GENERIC)."""
+    import re
+
+    from l5r_rules.engine import schema_gen
+
+    tables = {p.key: p.refuses + p.checks for p in schema_gen.procedures()}
+    undocumented = []
+    for path in FILES:
+        data = scenario.yamlio.load_plain(path)
+        if "error" not in data["expect"]:
+            continue
+        try:
+            scenario.run(data)
+        except ScenarioError as err:
+            step = re.match(r"\(([a-z-]+)\) ", err.message)  # a chained step's error names its procedure
+            key = f"{data['system']}/{step.group(1) if step else data['procedure']}"
+            texts = [t for t, _ in tables[key] + scenario.GENERIC]
+            if not any(t in err.message for t in texts):
+                undocumented.append((path.name, key, err.message[:120]))
+    assert not undocumented, undocumented

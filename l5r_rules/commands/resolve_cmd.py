@@ -94,7 +94,8 @@ def resolve_cmd(file, as_json, explain):
             click.echo(line, err=True)
         click.echo("expect: does NOT match the outcome above", err=True)
         sys.exit(1)
-    click.echo("expect: matches (outcome and cited rules)")
+    compared = [w for k, w in (("outcome", "outcome"), ("rules", "cited rules")) if k in data["expect"]]
+    click.echo(f"expect: matches ({' and '.join(compared)})")
 
 
 def _not_a_file(file: Path) -> str:

@@ -179,6 +179,17 @@ def load(path: Path) -> tuple[dict | None, list[Problem]]:
     return (None if problems else loaded.data), problems
 
 
+# (text the error contains, when): errors any procedure's scenario can meet (the format page lists them once;
+# each procedure's own are its REFUSES, what the rules refuse, and CHECKS, facts the scenario gets wrong)
+GENERIC = (
+    ("is not a field here", "a field the procedure does not declare (the message lists the fields it allows)"),
+    ("missing decision '", "a player's decision the procedure reaches and choices does not give"),
+    ("(given: ", "a name that given does not define (the message lists those it does)"),
+    ("is listed twice", "a name given twice where each must be once"),
+    ("which no earlier step produced", "a chained step needing state that no earlier step gave or wrote"),
+    ("and does not output", "a chained step reading state that an earlier step changed under another name"),
+    ("the game has already ended", "a given honor that means the game is over (LCG: 0, or 25 or more)"),
+)
 UNANSWERED = ("not-in-source", "unsettled")  # `status` of an outcome the edition's source cannot give
 # The outcome of any procedure when the edition's text cannot answer (see run); shown on the format page.
 STATUS_OUTCOME = shapes.obj(
@@ -416,24 +427,76 @@ def _resolve(mod, inputs, rs) -> Result:
         )
 
 
-def _match(expected, actual, path: tuple) -> list[Problem]:
+def _child(node: dict | None, key, defs: dict) -> dict | None:
+    """The schema of field `key` inside `node` (a mapping's declared field or its values), or None."""
+    node = _shape(node, defs) if node else None
+    if not node:
+        return None
+    if isinstance(node.get("properties"), dict) and key in node["properties"]:
+        return node["properties"][key]
+    if isinstance(node.get("additionalProperties"), dict):
+        return node["additionalProperties"]
+    return None
+
+
+def _in_any_order(node: dict | None, defs: dict) -> bool:
+    """A list the outcome declares with no meaningful order (`x-order: any`): compared as a multiset."""
+    return bool(node) and _shape(node, defs).get("x-order") == "any"
+
+
+def _key(value) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _match(expected, actual, path: tuple, node: dict | None = None, defs: dict | None = None) -> list[Problem]:
+    defs = defs or {}
     if isinstance(expected, dict) and isinstance(actual, dict):
         out = []
         for k, v in expected.items():
             if k not in actual:
                 out.append(Problem(path + (k,), f"outcome has no '{k}'"))
             else:
-                out += _match(v, actual[k], path + (k,))
+                out += _match(v, actual[k], path + (k,), _child(node, k, defs), defs)
         return out
+    if isinstance(expected, list) and isinstance(actual, list) and _in_any_order(node, defs):
+        if sorted(map(_key, expected)) == sorted(map(_key, actual)):
+            return []
+        return [Problem(path, f"expected {expected!r} (in any order), got {actual!r}")]
     if expected != actual:
         return [Problem(path, f"expected {expected!r}, got {actual!r}")]
     return []
 
 
+def _outcome_shape(data: dict, result: Result, defs: dict) -> dict | None:
+    """The declared shape of the outcome `expect.outcome` is matched against (a chain's: each step's under chain)."""
+    system = data.get("system")
+    if not system or not data.get("procedure"):
+        return None
+    if result.outcome.get("status") in UNANSWERED:
+        return defs.get("status-outcome")
+    chain = result.outcome.get("chain")
+    if not chain:
+        return defs.get(f"{system}-{data['procedure']}-outcome")
+    steps = {k: defs.get(f"{system}-{k.split('.', 1)[1]}-outcome") for k in chain}
+    last = list(chain)[-1].split(".", 1)[1]
+    node = dict(_shape(defs.get(f"{system}-{last}-outcome") or {}, defs))
+    props = dict(node.get("properties") or {})
+    props["chain"] = {"type": "object", "properties": {k: v for k, v in steps.items() if v}}
+    props.pop("state", None)  # the chain's one game state: lists there compare in order
+    return {**node, "properties": props}
+
+
 def check(data: dict, result: Result) -> list[Problem]:
-    """Differences between `expect` and the result (outcome subset, rule ids in order)."""
+    """Differences between `expect` and the result (outcome subset, rule ids in order).
+
+    A list the outcome declares in any order (`x-order: any`, the format page says which) matches the same
+    items in any order; every other list must be equal in order."""
     expect = data.get("expect") or {}
-    out = _match(expect.get("outcome", {}), result.outcome, ("expect", "outcome"))
+    defs = validator("scenario").schema.get("$defs", {})
+    shape = _outcome_shape(data, result, defs)
+    out = _match(expect.get("outcome", {}), result.outcome, ("expect", "outcome"), shape, defs)
     if "rules" in expect and list(expect["rules"]) != result.rules:
         out.append(Problem(("expect", "rules"), f"cited rules differ: expected {expect['rules']}, got {result.rules}"))
     return out

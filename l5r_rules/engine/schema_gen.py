@@ -106,6 +106,11 @@ class Procedure:
         """(text the error message contains, when) for each input the procedure refuses as against the rules."""
         return tuple(getattr(self.module, "REFUSES", ()))
 
+    @property
+    def checks(self) -> tuple[tuple[str, str], ...]:
+        """(text the error message contains, when) for each fact a scenario of this procedure can get wrong."""
+        return tuple(getattr(self.module, "CHECKS", ()))
+
     def def_name(self, part: str) -> str:
         return f"{self.system}-{self.name}-{part}"
 
@@ -370,7 +375,29 @@ def _outcome(p: Procedure, procs: list[Procedure]) -> dict:
             },
         }
     node["properties"] = props
-    return node
+    return _ordered(node, tuple(getattr(p.module, "ORDERED", ())), "")
+
+
+def _ordered(node, ordered: tuple, path: str, every: bool = False):
+    """Mark every list of an outcome `x-order`: in order (the paths a procedure declares in ORDERED, dotted,
+    `*` for a mapping's values; every list inside `state`) or any (compared as a multiset: its order carries
+    no meaning)."""
+    if not isinstance(node, dict) or "$ref" in node:
+        return node
+    out = dict(node)
+    kinds = node.get("type") if isinstance(node.get("type"), list) else [node.get("type")]
+    if "array" in kinds:
+        out["x-order"] = "in order" if every or path in ordered else "any"
+        if isinstance(node.get("items"), dict):
+            out["items"] = _ordered(node["items"], ordered, path + "[]", every)
+    if isinstance(node.get("properties"), dict):
+        out["properties"] = {
+            k: _ordered(v, ordered, f"{path}.{k}".lstrip("."), every or (k == "state" and not path))
+            for k, v in node["properties"].items()
+        }
+    if isinstance(node.get("additionalProperties"), dict):
+        out["additionalProperties"] = _ordered(node["additionalProperties"], ordered, f"{path}.*".lstrip("."), every)
+    return out
 
 
 def _refs(node) -> set[str]:

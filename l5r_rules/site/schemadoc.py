@@ -7,9 +7,12 @@ what `validate` and `resolve` check.
 
 The scenario schema is generated from the engine procedures' declarations
 (`l5r_rules/engine/schema_gen.py`); for it the page also documents, per game and
-procedure, its purpose, the rule entries it cites under each ruleset, every
-`given` and `choices` field, the outcome's fields, and one complete example
-scenario per game: enough to write a scenario from the page alone.
+procedure, its purpose, what it models under each ruleset (the rule entries it
+cites, or what the edition's source lacks), the game state it reads and writes in
+a chain, where it can end the game, every `given` and `choices` field, the
+outcome's fields (each list saying whether its order counts), what the rules
+refuse and what a scenario can get wrong, and one complete example scenario per
+game: enough to write a scenario from the page alone.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 
 from .. import yamlio
 from ..engine import RULESETS, schema_gen
+from ..engine.ruleset import RULE_WORDS
 from ..schemas import SCHEMA_DIR, schema
 
 KNOWN_ORDER = ("entry", "concept", "errata", "scenario")
@@ -34,6 +38,7 @@ class FieldRow:
     default: str = ""  # as JSON (valid YAML), "" when the schema declares none
     example: str = ""
     shape: str = ""  # the shared shape ($defs name) this field has; its fields are listed once, under that name
+    order: str = ""  # for an outcome's list: "in order" or "any" (compared as a multiset), from the schema's x-order
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,14 @@ class Cited:
     ruleset: str
     entries: tuple[str, ...]  # glossary entry ids, in the procedure's order
     missing: str = ""  # why this ruleset's source lacks the procedure
+    lacks: tuple[
+        str, ...
+    ] = ()  # rules of the procedure this ruleset's source does not state (those cases: not in source)
+
+    @property
+    def status(self) -> str:
+        """modelled (it cites entries), or not-in-source (the edition's source has none of its rules)."""
+        return "modelled" if self.entries else "not-in-source"
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,11 @@ class ProcedureDoc:
     no_choices: str  # what to do when the procedure takes no decisions ("" when it takes some)
     outcome: tuple[FieldRow, ...]
     refuses: tuple[tuple[str, str], ...] = ()  # (error text `expect.error` can match, when the rules refuse it)
+    checks: tuple[tuple[str, str], ...] = ()  # (error text, when): facts a scenario gets wrong for this procedure
+    reads: tuple[tuple[str, str], ...] = ()  # (given field, quantity) it reads from a chain's game state
+    writes: tuple[tuple[str, str], ...] = ()  # (state field, quantity) its outcome's state sets
+    ends: tuple[tuple[str, str], ...] = ()  # (game_over.step, what ends the game there)
+    after_game_end: bool = False  # it may follow the end of the game in a chain
 
     @property
     def anchor(self) -> str:
@@ -78,6 +96,10 @@ class SchemaDoc:
     games: tuple[GameDoc, ...] = ()  # scenario schema only
     status: tuple[FieldRow, ...] = ()  # scenario schema only: the outcome when a source cannot answer
     shapes: tuple[tuple[str, str, tuple[FieldRow, ...]], ...] = ()  # scenario schema only: (name, meaning, rows)
+    conditions: tuple[tuple[str, str], ...] = ()  # scenario schema only: game_over.condition -> meaning
+    game_over: tuple[FieldRow, ...] = ()  # scenario schema only: the fields of game_over
+    generic: tuple[tuple[str, str], ...] = ()  # scenario schema only: errors any procedure's scenario can meet
+    quantities: tuple[tuple[str, str], ...] = ()  # scenario schema only: what a state field can hold
 
 
 def available() -> list[str]:
@@ -166,6 +188,7 @@ def _row(path: str, node: dict, required: bool, root: dict, shape: str = "") -> 
         _json(node["default"]) if "default" in node else "",
         _json(node["examples"][0]) if node.get("examples") else "",
         shape,
+        node.get("x-order", ""),
     )
 
 
@@ -221,11 +244,13 @@ def _shared_shapes(root: dict) -> frozenset:
     return frozenset(
         n
         for n, node in root.get("$defs", {}).items()
-        if n not in own and n != "status-outcome" and "properties" in node
+        if n not in own and n not in ("status-outcome", "game-over") and "properties" in node
     )
 
 
 def _cited(proc) -> tuple[Cited, ...]:
+    """Per ruleset of the procedure's game: the entries it cites, or why the source lacks it (the whole
+    procedure, or each rule of it the edition does not state: those cases answer status: not-in-source)."""
 
     out = []
     for rs in RULESETS.values():
@@ -233,9 +258,19 @@ def _cited(proc) -> tuple[Cited, ...]:
             continue
         if proc.key in rs.missing:
             out.append(Cited(rs.id, (), rs.missing[proc.key]))
-        else:
-            out.append(Cited(rs.id, tuple(dict.fromkeys(rs.cites[k] for k in proc.cites if k in rs.cites))))
+            continue
+        entries = tuple(dict.fromkeys(rs.cites[k] for k in proc.cites if k in rs.cites))
+        lacks = tuple(
+            dict.fromkeys(RULE_WORDS.get(k, k) for k in proc.cites if k not in rs.cites and k not in _ENGINE_KEYS)
+        )
+        missing = "" if entries else f"{rs.document} states no rule on {', '.join(lacks)}"
+        out.append(Cited(rs.id, entries, missing, lacks))
     return tuple(out)
+
+
+# rule keys a procedure cites only where an edition has the rule and nothing of the procedure depends on
+# (a game end it can reach, a reading of a dash): their absence is not a gap of the procedure
+_ENGINE_KEYS = frozenset({"victory", "victory.provinces", "victory.stronghold", "source-gap", "missing-value"})
 
 
 def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
@@ -261,6 +296,11 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
                     "" if choices.get("properties") else choices["description"],
                     fields(defs[p.def_name("outcome")], root, "outcome.", shared),
                     p.refuses,
+                    p.checks,
+                    tuple(p.state.reads.items()),
+                    tuple(p.state.writes.items()),
+                    tuple(p.ends.items()),
+                    p.state.after_game_end,
                 )
             )
         example = next((e for e in root.get("examples", []) if e.get("system") == system), None)
@@ -276,6 +316,10 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
 
 
 def schema_doc(name: str) -> SchemaDoc:
+    from ..engine.game_end import CONDITIONS
+    from ..engine.scenario import GENERIC
+    from ..engine.state import QUANTITIES
+
     root = schema(name)
     rows: list[FieldRow] = []
     _walk(root, root, "", set(root.get("required", [])), rows)
@@ -292,5 +336,9 @@ def schema_doc(name: str) -> SchemaDoc:
             _games(root, shared),
             fields(status, root, "outcome.") if status else (),
             tuple((n, defs[n].get("description", ""), fields(defs[n], root, "", shared)) for n in sorted(shared)),
+            tuple(CONDITIONS.items()),
+            fields(defs["game-over"], root, "game_over.") if "game-over" in defs else (),
+            GENERIC,
+            tuple(QUANTITIES.items()),
         )
     return doc

@@ -115,6 +115,16 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("a bluff is placed as another kind", "a bluff without marker.as"),
+    ("a blessing lies on a marker: give marker.on", "a blessing without marker.on"),
+    ("there is no board marker", "marker.on beyond given.board"),
+    ("share no land border", "a marker from a province that does not border it"),
+    ("a marker lies on a land border (from) or a coastal border (sea)", "a marker given both from and sea"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     provs = given["provinces"]
     what = "a province in given.provinces"

@@ -58,6 +58,8 @@ OUTCOME = obj(
 
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
+ORDERED = ("order",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     clans = [p["clan"] for p in given["players"]]

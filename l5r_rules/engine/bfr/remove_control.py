@@ -62,6 +62,10 @@ OUTCOME = obj(
 STATE = state(reads={"provinces": "tokens"}, writes={"provinces": "tokens"})
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("holds none of his control tokens", "a province without his control tokens"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     provs = given["provinces"]
     pick = choice(choices, "province", "which province he removes one of his control tokens from")

@@ -184,6 +184,18 @@ STATE = state(
 )
 ENDS = {"advance-round": "step 7 of the fifth round: the game ends and honor is counted (bfr/scoring); winners []"}
 
+ORDERED = ("discarded.*",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("the game ends after round", "given.round beyond the fifth round"),)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("a border has two sides: give from or from_sea", "a marker given both from and from_sea"),
+    ("a border lies between two different provinces", "a marker whose from is its own province"),
+    ("needs its strength", "an army, navy, shinobi or blessing marker without its strength"),
+)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     provinces = dict(given["provinces"])

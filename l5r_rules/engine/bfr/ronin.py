@@ -39,6 +39,10 @@ OUTCOME = obj("Who is a ronin this round.", {"ronin": array("Ronin clans.", NAME
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("more than a clan ever has", "more control tokens than the setup gives a clan"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(dict(given["control_tokens"]))
 

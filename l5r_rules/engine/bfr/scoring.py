@@ -77,6 +77,10 @@ STATE = state(reads={"provinces": "tokens", "territories": "provinces", "objecti
 ENDS = {"count": "honor is counted at the game's end: the clan with the most honor wins (winners [] on a tie)"}
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("has face-up control tokens but no controller", "face-up tokens in a province with no controller"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     for name, p in given["provinces"].items():
         if p.get("face_up_control", 0) and not p.get("controller"):

@@ -50,6 +50,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("each player takes a different clan", "a clan chosen twice"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     clans = tuple(given["clans"])
     unique(clans, ("given", "clans"), "is chosen twice; each player takes a different clan")

@@ -49,6 +49,10 @@ OUTCOME = obj(
 STATE = state(reads={"current": "turn"}, writes={"current": "turn"})
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is not a clan in given.seats", "a revealed clan not at the table"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     seats = given["seats"]
     unique(seats, ("given", "seats"), "sits twice")

@@ -59,6 +59,10 @@ OUTCOME = obj(
 STATE = state(reads={"cards": "tokens", "control": "tokens"}, writes={"cards": "tokens"})
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is not a territory in given.cards", "a territory without its card's place"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     for t_, names in given["territories"].items():
         for j, p in enumerate(names):

@@ -48,6 +48,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("the game ends after round", "given.round beyond the fifth round"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(given)
 

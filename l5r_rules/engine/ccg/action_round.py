@@ -88,6 +88,14 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (
+    ("the Battle Action Segment starts with the Defender", "segment: battle-action-segment without given.defender"),
+)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is about a Battle Action Segment", "given.delayed_terrain in the Action Phase"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     players = given["players"]
     unique(players, ("given", "players"))

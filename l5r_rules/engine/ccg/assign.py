@@ -49,6 +49,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("name each unit", "two units with one name"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     seen = set()
     for i, u in enumerate(given["units"]):

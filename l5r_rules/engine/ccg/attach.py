@@ -91,6 +91,16 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    (
+        "the check needs given.personality.personal_honor",
+        "a Follower's Honor requirement without the Personality's Personal Honor",
+    ),
+    ("Equip needs the Gold paid", "Ivory's Equip without given.paid"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(given["phase"], given["own_turn"], given["personality"], given["card"], given.get("paid"))
 

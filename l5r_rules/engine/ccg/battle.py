@@ -127,6 +127,10 @@ STATE = state(
 ENDS = {"province": "the Province destroyed was the Defender's last (winners: attacker)"}
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is needed but not given", "a card's Force left out without stated_force"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(
         army(given.get("attacker"), ("given", "attacker")),

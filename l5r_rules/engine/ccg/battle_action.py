@@ -81,6 +81,16 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("set on_fortification_or_region", "attached_to_this_province without on_fortification_or_region"),
+    (
+        "set moves_into_other_players_army",
+        "invited_by_that_player or had_units_in_opposing_army without moves_into_other_players_army",
+    ),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     if given.get("attached_to_this_province") and not given.get("on_fortification_or_region"):
         raise ScenarioError(

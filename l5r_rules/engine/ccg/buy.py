@@ -104,6 +104,16 @@ STATE = state(
 )
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (
+    (
+        "is not offered here: the options apply only to a Personality of the player's own Faction",
+        "choices.option discount or honor for a Personality not of his Faction, or for a Shadowlands player",
+    ),
+    ("has no faction discount", "Ivory: choices.option: discount (Ivory has no discount)"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     p, pl = given["personality"], given["player"]
     return Inputs(

@@ -58,6 +58,10 @@ OUTCOME = obj(
 STATE = state(reads={"personality": "cards"})
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is a modifier, not a Personality's printed Chi", "a signed printed Chi"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     p = given["personality"]
     chi = parse_num(p["chi"], ("given", "personality", "chi"))

@@ -61,6 +61,14 @@ OUTCOME = obj(
 
 STATE = state(reads={"cycled_this_turn": "turn"}, writes={"cycled_this_turn": "turn"})
 
+ORDERED = ("to_bottom",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("is not a face-up card in his Provinces", "a card to Cycle that is not face up in his Provinces"),)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is not a card in given.provinces", "a card choices.cycle names that is not in his Provinces"),)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     cards = [p["card"] for p in given["provinces"]]

@@ -68,6 +68,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("give each card once, with its count", "a card listed twice"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     first: dict[tuple, tuple] = {}
     for k in ("dynasty", "fate"):

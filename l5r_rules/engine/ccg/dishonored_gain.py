@@ -97,6 +97,10 @@ STATE = state(
 )
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("an Honor gain is at least 1 point", "a gain of 0"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     if given["gain"] < 1:
         raise ScenarioError(("given", "gain"), "an Honor gain is at least 1 point (the rule is about such gains)")

@@ -168,6 +168,29 @@ STATE = state(
     },
 )
 
+ORDERED = (
+    "discarded.challenger",
+    "discarded.challenged",
+)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (
+    ("cannot focus any more and must strike", "a focus after Ivory's fourth, or with an empty Lotus focus pool"),
+    (
+        "a Duelist taking the first opportunity may not strike",
+        "Lotus: a Duelist challenger who took the first focus strikes instead",
+    ),
+    ("turn to focus or strike", "an action by the side whose turn it is not"),
+    ("the duel already resolved at the strike", "an action after the strike"),
+)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("cannot duel himself", "the same Personality on both sides"),
+    ("no card with focus value", "a focus value not in the pool or hand given"),
+    ("has no more cards", "Ivory: a focus from the deck beyond given.<side>.deck_top"),
+)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     g = {s: given[s] for s in SIDES}

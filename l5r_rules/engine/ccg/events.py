@@ -57,6 +57,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is about an Event revealed at another time", "still_in_province with revealed: events-phase"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     if "still_in_province" in given and given["revealed"] != "other-time":
         raise ScenarioError(("given", "still_in_province"), "is about an Event revealed at another time (other-time)")

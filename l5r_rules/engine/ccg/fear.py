@@ -41,6 +41,10 @@ OUTCOME = obj(
 STATE = state(reads={"target_unit": "cards"}, writes={"target_unit": "cards"})
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("Force is needed to compare it with the Fear strength", "a Follower without its Force"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     for i, a in enumerate(given["target_unit"].get("attachments", ())):
         kind = a.get("type", "follower")

@@ -63,6 +63,13 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("is not one of the tied players", "a pick that is not one of the tied players"),
+    ("needs cut number", "a re-cut with no cut given for a tied player"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(dict(given["players"]), choices)
 

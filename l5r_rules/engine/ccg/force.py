@@ -146,6 +146,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is needed but not given", "a card's Force left out without stated_force"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     a = army(given["army"], ("given", "army"))
     seen = set()

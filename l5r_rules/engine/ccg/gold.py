@@ -120,6 +120,9 @@ class Inputs:
     payments: tuple
 
 
+ORDERED = ("payments", "bowed")  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     names = unique([s["name"] for s in given["sources"]], ("given", "sources"), field=("name",))
     payments = choice(choices, "payments", "the sources he bows for each cost, in order")

@@ -69,6 +69,15 @@ OUTCOME = obj(
 STATE = state(reads={"player.family_honor": "honor"}, writes={"player.family_honor": "honor"})
 ENDS = {"change": "a change leaves Family Honor below -19 (Gold, Lotus; losers player); later changes do not occur"}
 
+ORDERED = ("applied",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("a change of 0 is neither an Honor gain nor a loss", "a change of 0"),
+    ("give the Honor changes, the action, or both", "neither changes nor action"),
+)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     p = given["player"]

@@ -89,6 +89,12 @@ OUTCOME = obj(
 STATE = state(reads={"family_honors": "honor"}, writes={"family_honors": "honor"})
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("his units join the", "a leader assigning his units to the other side's army"),)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("cannot attack himself", "the same player as attacker and defender"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     if given["attacker"] == given["defender"]:
         raise ScenarioError(("given", "defender"), f"'{given['defender']}' cannot attack himself: name the defender")

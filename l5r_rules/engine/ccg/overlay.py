@@ -65,6 +65,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is not an experience level", "a level below -1"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     for side in ("in_play", "new"):
         if given[side]["level"] < -1:

@@ -60,6 +60,8 @@ OUTCOME = obj(
 STATE = state(reads={"provinces": "provinces"}, writes={"provinces": "provinces"})
 ENDS = {"province": "the Province destroyed was his last (losers: player; winners: 'opponent')"}
 
+ORDERED = ("provinces", "adjacent")  # outcome lists whose order is part of the answer (the others compare in any order)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     provinces = given["provinces"]

@@ -79,6 +79,15 @@ OUTCOME = obj(
 
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
+ORDERED = ("entered",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("name each", "two Regions with one name"),
+    ("is given a second card", "two cards in one Province"),
+)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     names, provinces = set(), set()

@@ -73,6 +73,10 @@ STATE = state(reads={"family_honor": "honor"}, writes={"family_honor": "honor"})
 ENDS = {"honor-loss": "the Honor loss (reduced to 1 or not) leaves Family Honor below -19 (Lotus; losers controller)"}
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("seppuku is not open to", "choices.commit: true for a Personality who may not commit seppuku here"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     p = given["personality"]
     return Inputs(

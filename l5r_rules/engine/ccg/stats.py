@@ -85,6 +85,12 @@ OUTCOME = obj(
 
 STATE = state()  # its given is one situation: nothing a chain carries changes
 
+ORDERED = ("history",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("no earlier effect labelled", "an effect ending one that was never applied"),)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     for i, ev in enumerate(given["events"]):

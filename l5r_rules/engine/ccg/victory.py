@@ -93,6 +93,13 @@ _CONDITION = {
 }
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("is not a ring: name its element", "a ring that is not an element"),
+    ("is listed twice: each element counts once", "an element listed twice"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     p = given["player"]
     rings: set = set()

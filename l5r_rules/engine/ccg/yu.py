@@ -90,6 +90,23 @@ OUTCOME = obj(
 
 STATE = state(reads={"opposing": "cards"}, writes={"opposing": "cards"})
 
+ORDERED = ("destroyed",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (
+    (
+        "already used its Yu: one card may not destroy several cards",
+        'a Yu card named in two assignments (lotus-yu: "one card may not destroy multiple cards")',
+    ),
+    ("is not an opposing card still in play", "a target already destroyed (or not in the opposing army)"),
+)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("is not a card in given.yu_cards", "a Yu card choices.assignments names that given.yu_cards lacks"),
+    ("Force is needed to compare it with the Yu", "a target without its Force"),
+)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     raw = choice(choices, "assignments", "which Yu cards destroy which target (an empty list uses none)")

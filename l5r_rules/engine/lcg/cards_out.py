@@ -57,6 +57,13 @@ class Inputs:
     count: int
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("a player has four non-stronghold provinces to refill", "more than 4 provinces to refill"),
+    ("honor is a pool of tokens, never below 0", "a negative honor"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     if given["honor"] < 0:
         raise ScenarioError(("given", "honor"), f"{given['honor']}: honor is a pool of tokens, never below 0")

@@ -81,6 +81,13 @@ class Inputs:
     chars: dict
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("is contested: it is not claimed yet", "the contested ring given among the claimed rings"),
+    ("participates twice", "a participant given twice"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     seen: set = set()
     for side in SIDES:

@@ -193,6 +193,10 @@ ENDS = {
 }
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("is given as both attacking and defending", "a character on both sides"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     attackers = {c["name"] for c in given.get("attacker", ())}
     for i, c in enumerate(given.get("defender", ())):

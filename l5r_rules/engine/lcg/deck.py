@@ -91,6 +91,10 @@ OUTCOME = obj(
 STATE = state()  # its given is one situation, not game state a chain carries
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("give each card once, with its count", "a card listed twice"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     for k in ("dynasty", "conflict"):  # the copy limit also counts across decks, so only one deck's lines are compared
         first: dict[str, tuple] = {}

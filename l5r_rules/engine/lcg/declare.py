@@ -118,6 +118,18 @@ class Inputs:
     declare: dict
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("more than one stronghold province", "two provinces marked stronghold"),
+    ("is not one of the attacker's characters", "an attacker choices.declare names that is not his"),
+    ("is not a province given", "a province choices.declare names that is not given"),
+    (
+        "give the defender's other provinces to decide the stronghold",
+        "a stronghold attacked without his other provinces given",
+    ),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     decl = choice(choices, "declare", "the conflict the attacker declares (type, ring, province, attackers)")
     names = [p["name"] for p in given["provinces"]]

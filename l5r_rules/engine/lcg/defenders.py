@@ -71,6 +71,16 @@ class Inputs:
     moved_in: dict
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    (
+        "is not an attacking character with covert",
+        "given.moved_in_covert naming a character that is not an attacker with covert",
+    ),
+    ("is not one of the defending player's characters", "a defender choices.defenders names that is not his"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     defenders = choice(choices, "defenders", "the characters the defending player declares ([] for none)")
     chars = characters(given)

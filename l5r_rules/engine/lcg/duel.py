@@ -118,6 +118,17 @@ STATE = state(
 ENDS = {"transfer-honor": "after the bids' transfer (D.5) a controller has 0 honor (eliminated) or 25 or more (wins)"}
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("a duel bid is 1 to 5", "a bid outside 1-5 (lcg-d-3-duel-honor-bid)"),)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    (
+        "both players reach a victory condition at once",
+        "a transfer leaving both players at a victory condition, without given.first_player",
+    ),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     bids = choice(choices, "bids", "each player's duel bid (1-5)")
     for s in SIDES:

@@ -111,6 +111,9 @@ class Inputs:
     actions: tuple
 
 
+ORDERED = ("played.*",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     actions = choice(choices, "actions", "what each player does with his opportunities, in order")
     return Inputs({p: given[p] for p in PLAYERS}, tuple(actions))

@@ -110,6 +110,12 @@ ENDS = {
     "(0) honor (4.2)"
 }
 
+ORDERED = ("discarded.*",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("give", "an honored or dishonored character discarded without its controller's honor given"),)
+
 
 def build(given: dict, choices: dict) -> Inputs:
     for player, chars in given["characters"].items():

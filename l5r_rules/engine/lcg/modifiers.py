@@ -62,6 +62,10 @@ class Inputs:
 STATE = state()  # its given is one situation, not game state a chain carries
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("modifier needs its value", "an add, subtract or set modifier without its value"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     from ..errors import ScenarioError
 

@@ -112,6 +112,10 @@ class Inputs:
     unclaimed: dict | None = None
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("is not a faceup card in", "a discard of a card that is not faceup in an unbroken province of his"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     return Inputs(
         given["first_player"],

@@ -146,6 +146,14 @@ class Inputs:
     discard: int | None = None
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("give each player's honor", "Air (or Earth from an empty deck) without given.honor"),
+    ("must include the ring's element", "given.elements without the ring's own element"),
+    ("give the defending player's hand size", "Earth without given.hands.defender"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     elements = tuple(given.get("elements") or ())
     if elements and given["ring"] not in elements:

@@ -92,6 +92,16 @@ class Inputs:
     hand: dict
 
 
+ORDERED = ("mulligan_order",)  # outcome lists whose order is part of the answer (the others compare in any order)
+
+
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (
+    ("the starting hand is 4 cards", "a hand mulligan of more than 4 cards"),
+    ("a player has 4 non-stronghold provinces to mulligan", "a province mulligan of more than 4"),
+)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     prov = choice(choices, "province_mulligan", "how many province cards each player mulligans (0 to pass)")
     hand = choice(choices, "hand_mulligan", "how many starting-hand cards each player mulligans (0 to pass)")

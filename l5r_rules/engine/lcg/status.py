@@ -58,6 +58,12 @@ class Inputs:
     honor: int | None
 
 
+# (text the error contains, when): what the rules refuse; the format page documents them for expect.error
+REFUSES = (("has already left play", "an event after the character left play"),)
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("give the controller's honor", "leaves-play without given.controller_honor"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     char = characters({"characters": {"attacker": [given["character"]]}})["attacker"][0]
     lcg_playing({"controller_honor": given.get("controller_honor")}, ("given",))

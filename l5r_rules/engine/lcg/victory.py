@@ -63,6 +63,10 @@ STATE = state(
 ENDS = {"check": "a player has 25 or more honor, 0 honor, or a broken stronghold province at the moment checked"}
 
 
+# (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
+CHECKS = (("honor is a pool of tokens, never below 0", "a negative honor"),)
+
+
 def build(given: dict, choices: dict) -> Inputs:
     for p in PLAYERS:
         if given[p]["honor"] < 0:
