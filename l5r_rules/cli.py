@@ -53,6 +53,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "resolve_cmd",
         "Run a rules-engine scenario; print the outcome and cited steps.",
     ),
+    "coverage": (
+        "l5r_rules.commands.coverage_cmd",
+        "coverage_cmd",
+        "How much of each rulebook the rules engine proves.",
+    ),
     "walk": (
         "l5r_rules.commands.walk_cmd",
         "walk_cmd",

@@ -193,6 +193,23 @@ _TABLE = (
         "a synonym key that an edition or game word of the registry takes first, so it never applies",
         "remove the line, or rename the key",
     ),
+    (
+        "L5R110",
+        "engine status file (glossary/_engine_status.yaml) invalid (schema)",
+        "fix the file at the line shown (see the format page)",
+    ),
+    ("L5R111", "engine status for an entry that does not exist", "fix the id or remove it"),
+    (
+        "L5R112",
+        "engine status for an entry a passing scenario cites (it is proven: computed, never curated)",
+        "remove it from glossary/_engine_status.yaml",
+    ),
+    (
+        "L5R113",
+        "entry with no engine status: no passing scenario cites it and glossary/_engine_status.yaml does not list it",
+        "list it under not-a-rule or not-modelled with the reason, or write a scenario that proves it",
+    ),
+    ("L5R114", "engine status lists an entry twice", "keep one of them"),
     # files
     ("L5R100", "empty or comment-only file", "write the entry, or delete the file"),
     (

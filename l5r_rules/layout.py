@@ -11,6 +11,7 @@ glossary/_errata_curated.yaml     hand-curated inputs of errata/ (summaries, aff
 glossary/_card_names.yaml         hand-curated inputs of cards/ (each book's card names, and its non-cards)
 glossary/hints/<edition>.yaml     search hints: questions a player might type that each entry answers
 glossary/_synonyms.yaml           judges' words -> the rulebooks' words, for search
+glossary/_engine_status.yaml      the curated engine status of each entry no passing scenario cites
 sources/                          the rulebooks, byte for byte as received
 build/                            generated output (index, site Markdown, site)
 """
@@ -93,6 +94,8 @@ class Layout:
     def synonyms(self) -> Path:
         """Judges' words -> the rulebooks' words, for search."""
         return self.glossary / "_synonyms.yaml"
+    def engine_status(self) -> Path:
+        return self.glossary / "_engine_status.yaml"
 
     @property
     def sources(self) -> Path:

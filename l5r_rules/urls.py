@@ -65,6 +65,8 @@ class Urls:
     directory_urls: bool = True
 
     def url(self, page: str) -> str:
+        if not page.endswith(".md") and "." in posixpath.basename(page):
+            return page  # a file the build copies as it is (an API record): its URL is its path
         stem = page[:-3] if page.endswith(".md") else page
         if not self.directory_urls:
             return stem + ".html"

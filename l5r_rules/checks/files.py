@@ -22,6 +22,7 @@ TOP_FILES = {
     "_errata_curated.yaml",
     "_card_names.yaml",
     "_synonyms.yaml",
+    "_engine_status.yaml",
 }
 FLAT_FOLDERS = {"concepts", "errata", "cards", "hints"}
 

@@ -7,6 +7,7 @@ from . import (
     authority,
     cards,
     curated,
+    engine_status,
     evidence,
     identity,
     orphans,
@@ -32,6 +33,7 @@ CHECKS = (
     orphans.check,
     text_shape.check,
     search_data.check,
+    engine_status.check,
 )
 
 

@@ -28,7 +28,7 @@ from ..bookorder import book_blocks
 from ..codes import CODES
 from ..normalize import collapse
 from ..vocab import LANGUAGE_NAMES, slugify
-from . import api
+from . import api, coverage_pages
 from .diff import diff_html
 from .schemadoc import available as available_schemas
 from .schemadoc import schema_doc
@@ -301,6 +301,7 @@ def plan_pages(data: SiteData) -> list[PageSpec]:
             )
         )
     pages += _timing_pages(data)
+    pages += coverage_pages.pages(data, PageSpec)
 
     bounds = {
         "file_kib": yamlio.MAX_FILE_BYTES // 1024,
@@ -394,7 +395,7 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
         items.append({"Authority": "authority.md"})
     if data.foreign_editions():
         items.append({translations_title(data): TRANSLATIONS_PAGE})
-    about = [{"Entry format": "format.md"}] + list(extra_pages)
+    about = [{"Entry format": "format.md"}, {"Rules engine coverage": "coverage/index.md"}] + list(extra_pages)
     items.append({"About": about})
     return items
 

@@ -38,6 +38,7 @@ class SiteData:
     authority: object | None = None
     scenarios: list[scenario_mod.ScenarioView] = field(default_factory=list)
     scenarios_of_entry: dict[str, list[int]] = field(default_factory=dict)
+    _engine: tuple | None = None  # (statuses, summaries, scenario links), computed once on demand
 
     @property
     def registry(self) -> Registry:
@@ -68,6 +69,17 @@ class SiteData:
 
     def translated(self) -> list[dict]:
         return [e for ed in self.editions for e in self.by_edition[ed] if e.get("translation")]
+
+    def engine_of(self, entry_id: str):
+        """(the entry's engine status, links to the scenarios proving it) for its page (site/coverage_pages.py)."""
+        if self._engine is None:
+            from . import coverage_pages
+
+            statuses, sums = coverage_pages.engine_status(self)
+            self._engine = (statuses, sums, coverage_pages.scenario_links(self))
+        status = self._engine[0].get(entry_id)
+        links = [self._engine[2][i] for i in (status.scenarios if status else ()) if i in self._engine[2]]
+        return status, links
 
     def concept_scenarios(self, concept: dict) -> list[scenario_mod.ScenarioView]:
         seen: list[int] = []

@@ -1,0 +1,54 @@
+"""The engine status of the entries (glossary/_engine_status.yaml): schema, ids, stale and missing (L5R110-L5R114).
+
+An entry that a passing scenario cites is proven, computed from tests/rulings (engine/coverage.py), so
+the curated file lists only the others; one listed there that a scenario now proves is stale. Once
+the file exists, every entry has a status: proven or listed (a new entry fails until it is).
+"""
+
+from __future__ import annotations
+
+from .loaded import Glossary, _read
+from .problems import Problem
+from .schema_check import _schema_problems
+
+
+def check(g: Glossary) -> list[Problem]:
+    path = g.layout.engine_status
+    if not path.exists() and not path.is_symlink():
+        return []
+    out: list[Problem] = []
+    doc = _read(g.layout, path, out)
+    out += [
+        Problem(p.path, p.line, p.col, "L5R110", p.field, p.message) for p in _schema_problems(doc, "engine_status")
+    ]
+    if out or not isinstance(doc.data, dict):
+        return out
+    from ..engine.coverage import cited_by_passing, curated
+
+    entries = {d.data["id"] for d in g.checked(g.entries)}
+    cur = curated(doc.data)
+    for eid, where in cur.twice:
+        out.append(doc.problem("L5R114", where, f"'{eid}' is listed twice (an entry has one status)"))
+    cited = cited_by_passing(g.layout.rulings)
+    for eid, (_status, _reason, where) in cur.statuses.items():
+        if eid not in entries:
+            out.append(doc.problem("L5R111", where, f"'{eid}' is not an entry id"))
+        elif cited.get(eid):
+            out.append(
+                doc.problem(
+                    "L5R112",
+                    where,
+                    f"'{eid}' is proven: passing scenarios cite it ({', '.join(cited[eid][:3])}"
+                    f"{' ...' if len(cited[eid]) > 3 else ''}); remove it from this file",
+                )
+            )
+    for eid in sorted(entries - set(cur.statuses) - set(cited)):
+        out.append(
+            doc.problem(
+                "L5R113", (), f"'{eid}' has no engine status: no passing scenario cites it and it is not listed"
+            )
+        )
+    for eid in cur.notes:
+        if eid not in entries:
+            out.append(doc.problem("L5R111", ("notes", eid), f"'{eid}' is not an entry id"))
+    return out
