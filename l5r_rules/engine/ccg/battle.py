@@ -40,6 +40,7 @@ CITES = FORCE_CITES + (
     "battle.overlaid",
     "dishonor",
     "battle.province",
+    "battle.province-strength",
     "victory",
     "victory.provinces",
 )
@@ -229,6 +230,14 @@ def resolve(inputs: Inputs, rs: Ruleset):
             defender=df,
             strength=ps,
         )
+        if out["province_destroyed"] and "battle.province-strength" in rs.cites:
+            t.step(
+                rs.cite("battle.province-strength"),
+                "the attacking army's extra Force exceeds the Province Strength: the Province is destroyed",
+                True,
+                sentence="If an attacking army's extra Force in a battle exceeds the Strength of the Province it is "
+                "attacking, the Province is destroyed, along with all cards in it and attached to it.",
+            )
     return t.done(_done(inputs, out, rs, t))
 
 

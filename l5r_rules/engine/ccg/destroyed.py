@@ -34,7 +34,7 @@ class Inputs:
     horde: bool
 
 
-CITES = ("dishonor.destroyed", "horde.honor", "victory")
+CITES = ("dishonor.destroyed", "dishonor.glossary", "horde.honor", "victory")
 GIVEN = obj(
     "The Personality just destroyed and his controller.",
     {
@@ -86,6 +86,16 @@ def resolve(inp: Inputs, rs: Ruleset):
         inp.printed_honor if inp.dishonored else 0,
         printed_personal_honor=inp.printed_honor,
     )
+    if loss and "dishonor.glossary" in rs.cites:
+        t.step(
+            rs.cite("dishonor.glossary"),
+            "a Dishonored Personality causes his controller an Honor loss when destroyed",
+            loss,
+            sentence="Dishonored Personalities have a maximum Personal Honor of "
+            "0, cause their controller an Honor loss "
+            "if they are destroyed, and prevent him from gaining Honor from activities involving the Dishonored "
+            "Personality.",
+        )
     if loss and inp.horde:
         loss = t.step(rs.cite("horde.honor"), "a Shadowlands Horde player's Honor losses do not occur", 0)
     after = inp.family_honor - loss

@@ -19,7 +19,7 @@ class Inputs:
     raw: dict | None = None  # the unit as given (the state bows the Followers Fear bowed)
 
 
-CITES = ("fear",)
+CITES = ("fear", "fear.undead", "fear.glossary")
 GIVEN = obj(
     "Fear used against one unit.",
     {
@@ -66,7 +66,14 @@ def resolve(inputs: Inputs, rs: Ruleset):
         if c.type not in ("follower", "follower-token"):
             continue
         if "undead" in c.keywords:
-            t.step(rule, f"{c.name} is Undead: Fear does not affect it", False, card=c.name)
+            undead_rule = rs.cite("fear.undead") if "fear.undead" in rs.cites else rule
+            t.step(
+                undead_rule,
+                f"{c.name} is Undead: Fear does not affect it",
+                False,
+                card=c.name,
+                sentence="Undead cards are not affected by Fear." if undead_rule != rule else None,
+            )
             continue
         if c.force is None:
             raise ScenarioError(
@@ -83,6 +90,14 @@ def resolve(inputs: Inputs, rs: Ruleset):
             strength=inputs.strength,
         ):
             bowed.append(c.name)
+    if "fear.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
+        t.step(
+            rs.cite("fear.glossary"),
+            "Fear bows the Followers of the unit with Force up to its strength",
+            bowed,
+            sentence="Fear bows all Followers with Force less than or equal to the Fear "
+            "strength in one opposing unit at the same battlefield.",
+        )
     raw = inputs.raw or {}
     after = {
         **raw,

@@ -24,7 +24,7 @@ class Inputs:
     family_honors: dict | None = None
 
 
-CITES = ("maneuver.infantry", "maneuver.cavalry", "allies")
+CITES = ("maneuver.infantry", "maneuver.cavalry", "maneuver.cavalry-unit", "allies")
 _SIDE = ("attacker", "defender")
 GIVEN = obj(
     "Who leads the attack, who was invited, and each assignment of units in order.",
@@ -132,6 +132,14 @@ def resolve(inp: Inputs, rs: Ruleset):
                 bowed=u.get("bowed", False),
             ):
                 illegal.append(u["name"])
+                if seg == "cavalry" and not u.get("cavalry", False) and "maneuver.cavalry-unit" in rs.cites:
+                    t.step(
+                        rs.cite("maneuver.cavalry-unit"),
+                        f"{u['name']}'s unit is not Cavalry: an Infantry unit",
+                        False,
+                        sentence="If any Follower or the Personality does not have the **Cavalry** trait, the unit is "
+                        "Infantry.",
+                    )
         if player in inp.leaders.values() or not a["units"]:
             continue
         if side not in inp.invited.get(player, ()) or sides.get(player, side) != side:

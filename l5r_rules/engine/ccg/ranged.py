@@ -22,7 +22,7 @@ class Inputs:
     raw: dict | None = None  # the target unit as given
 
 
-CITES = ("ranged", "stats.current", "force.signed", "force.item", "missing-value", "battle.honor")
+CITES = ("ranged", "ranged.glossary", "stats.current", "force.signed", "force.item", "missing-value", "battle.honor")
 GIVEN = obj(
     "One Ranged Attack, or several used together, against one card.",
     {
@@ -121,6 +121,13 @@ def resolve(inputs: Inputs, rs: Ruleset):
         strength=strength,
         force=force,
     )
+    if "ranged.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
+        t.step(
+            rs.cite("ranged.glossary"),
+            "a Ranged Attack destroys its target if the target's Force is at most its strength",
+            hit,
+            sentence="Ranged # Attack: An effect that destroys a target card if its Force is less than or equal to #.",
+        )
     out = {"legal": True, "strength": strength, "destroyed": hit}
     if not hit:
         return t.done(out)

@@ -29,7 +29,14 @@ class Inputs:
     horde: bool
 
 
-CITES = ("victory", "victory.provinces", "victory.horde")
+CITES = (
+    "victory",
+    "victory.provinces",
+    "victory.military",
+    "victory.horde",
+    "victory.honor",
+    "victory.enlightenment",
+)
 GIVEN = obj(
     "One player at one moment of the game.",
     {
@@ -130,6 +137,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         provinces_left=inp.provinces_left,
     ):
         reasons.append("loses: all Provinces destroyed")
+        if "victory.military" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
+            t.step(
+                rs.cite("victory.military"),
+                "his opponent, the sole player remaining, wins a Military Victory",
+                "opponent",
+                sentence="Military Victory: Winning the game by being the sole player remaining.",
+            )
     low = inp.family_honor <= rs.honor_loss_at_or_below
     if rs.honor_loss_only_at_end_of_own_turn:
         low = t.step(
@@ -159,6 +173,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         honor_win = t.step(rs.cite("victory.horde"), "a Shadowlands Horde player may not win an Honor Victory", False)
     if honor_win:
         reasons.append("wins: Honor Victory")
+        if "victory.honor" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
+            t.step(
+                rs.cite("victory.honor"),
+                "an Honor Victory: 40 or more Family Honor when his turn begins",
+                True,
+                sentence="Honor Victory: Winning the game by having 40 or more Family Honor when your turn begins.",
+            )
     if rs.enlightenment_victory and t.step(
         rule,
         "Enlightenment Victory: a Ring of each element in play",
@@ -166,6 +187,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         rings=sorted(inp.rings),
     ):
         reasons.append("wins: Enlightenment Victory")
+        if "victory.enlightenment" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
+            t.step(
+                rs.cite("victory.enlightenment"),
+                "an Enlightenment Victory: all five Rings in play",
+                True,
+                sentence="Enlightenment Victory Winning the game by having all five Rings in play.",
+            )
     status = "loses" if any(r.startswith("loses") for r in reasons) else ("wins" if reasons else "continues")
     out = {"status": status, "reasons": reasons}
     if status != "continues":

@@ -28,7 +28,7 @@ class Inputs:
     raw: dict | None = None  # the opposing army as given (the state leaves out what Yu destroyed)
 
 
-CITES = ("yu", "stats.current", "force.signed", "force.item", "missing-value")
+CITES = ("yu", "yu.glossary", "stats.current", "force.signed", "force.item", "missing-value")
 GIVEN = obj(
     "The losing army's Yu cards and the opposing (winning) army.",
     {
@@ -133,6 +133,14 @@ def resolve(inputs: Inputs, rs: Ruleset):
     if not inputs.army_lost:
         t.step(rule, "Yu applies only to cards in an army that lost the battle", False)
         return t.done({"destroyed": [], "honor": 0})
+    if "yu.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
+        t.step(
+            rs.cite("yu.glossary"),
+            "cards with Yu in the army that just lost may destroy opposing cards",
+            True,
+            sentence="Cards with the **Yu** trait may destroy opposing cards during the "
+            "resolution of a battle that their army has just lost.",
+        )
     followers = {
         u.personality.name: [c.name for c in u.attachments if c.type in ("follower", "follower-token")]
         for u in inputs.opposing.units

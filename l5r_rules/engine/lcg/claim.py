@@ -16,7 +16,7 @@ from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, CLAIMED, RINGS, SIDES, UNCLAIMED, characters, plain
 
-CITES = ("ring.claim", "ring.home")
+CITES = ("ring.claim", "ring.home", "bow")
 _PARTICIPANT = obj(
     "A participating character.",
     {
@@ -122,6 +122,14 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rs.cite("ring.claim"), f"no player won: the {inp.ring} ring returns to the unclaimed ring pool", None)
     bowed = [c["name"] for s in SIDES for c in inp.participants[s] if not c.get("bowed")]
     t.step(rs.cite("ring.home"), "bow each ready participating character", bowed)
+    already = [c["name"] for s in SIDES for c in inp.participants[s] if c.get("bowed")]
+    if already:
+        t.step(
+            rs.cite("bow"),
+            "a participant already bowed does not bow again",
+            already,
+            sentence="A bowed card cannot bow again until it is ready.",
+        )
     home = [c["name"] for s in SIDES for c in inp.participants[s]]
     t.step(rs.cite("ring.home"), "return each participating character home; no longer participating", home)
     out = {"claimed_by": inp.winner, "claimed_rings": claimed, "unclaimed_rings": unclaimed, "bowed_home": home}

@@ -56,6 +56,8 @@ CITES = (
     "home",
     "victory",
     "victory.stronghold",
+    "token-pool",
+    "refill",
 )
 TYPES = ("military", "political")
 
@@ -304,6 +306,13 @@ def resolve(inp: Inputs, rs: Ruleset):
         )
         out["unopposed"] = unopposed
         out["defender_honor_loss"] = 1 if unopposed else 0
+        if unopposed:
+            t.step(
+                rs.cite("token-pool"),
+                "the defender's lost honor returns to the general token pool",
+                1,
+                sentence="When a player spends or loses fate or honor, those tokens are returned to the token pool.",
+            )
         if honor is not None:
             honor["defender"] -= out["defender_honor_loss"]
             out["honor"] = honor
@@ -336,6 +345,13 @@ def resolve(inp: Inputs, rs: Ruleset):
                 card=card["name"],
             )
             out["province_card_discarded"] = out["province_refilled"] = True
+            t.step(
+                rs.cite("refill"),
+                "refilling: the top card of the defender's dynasty deck goes facedown on the province",
+                True,
+                sentence="If a player is instructed to refill a province, that player takes the top card of his or her "
+                "dynasty deck and places it facedown (without looking at it) on the province.",
+            )
         else:
             t.step(rs.cite("conflict.break"), f"the attacker does not discard {card['name']}", False)
             if card.get("holding"):

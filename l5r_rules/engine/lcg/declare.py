@@ -21,7 +21,7 @@ from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, RINGS, TYPES, UNCLAIMED, characters, current_skill, plain
 
-CITES = ("declare", "rings", "stronghold.attack", "covert", "dash", "status", "modifiers")
+CITES = ("declare", "rings", "stronghold.attack", "covert", "facedown", "dash", "status", "modifiers")
 PROVINCE = obj(
     "A province of the defending player.",
     {
@@ -218,7 +218,12 @@ def resolve(inp: Inputs, rs: Ruleset):
     t.step(rule, "the contested ring's fate moves to the attacking player's fate pool", moved, fate=moved)
     revealed = bool(province.get("facedown"))
     if revealed:
-        t.step(rule, f"{province['name']} was facedown: turned faceup once the conflict is declared", True)
+        t.step(
+            rs.cite("facedown"),
+            f"{province['name']} was facedown: turned faceup once the conflict is declared",
+            True,
+            sentence="A facedown province is turned faceup when an attack is declared against it.",
+        )
     # each attacker with its current skill (its status applied) as lcg/conflict counts it
     participants = [{"name": c["name"], "skill": current_skill(t, rs, c, d["type"])} for c in attackers]
     rings = {r: f for r, f in inp.rings.items() if r != d["ring"]}

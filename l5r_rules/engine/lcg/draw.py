@@ -20,7 +20,7 @@ from ..trace import Tracer
 from . import honor_bid
 from .honor_bid import PLAYERS, per_player
 
-CITES = ("bid", "bid.value", "bid.transfer", "victory", "draw", "running-out")
+CITES = ("bid", "bid.reveal", "bid.value", "bid.transfer", "give", "victory", "draw", "running-out")
 GIVEN = obj(
     "Each player before the draw phase.",
     {

@@ -37,7 +37,9 @@ CITES = (
     "dash",
     "duel.roles",
     "duel.bid",
+    "duel.reveal",
     "duel.transfer",
+    "give",
     "victory",
     "status",
     "modifiers",
@@ -154,11 +156,18 @@ def resolve(inp: Inputs, rs: Ruleset):
             return t.done({"legal": False})
     t.step(rs.cite("duel.roles"), "the initiating player's character is the challenger", dict(inp.names))
     t.step(rs.cite("duel.bid"), "each player secretly bids 1 to 5", dict(inp.bids))
+    t.step(
+        rs.cite("duel.reveal"),
+        "the players reveal their bids at the same time",
+        dict(inp.bids),
+        sentence="The players simultaneously reveal their bids.",
+    )
     honor = transfer(
         {("first" if s == "challenger" else "second"): inp.bids[s] for s in SIDES},
         {("first" if s == "challenger" else "second"): inp.honor[s] for s in SIDES},
         rs.cite("duel.transfer"),
         t,
+        rs.cite("give"),
     )
     honor = {"challenger": honor["first"], "challengee": honor["second"]}
     state_out = {s: {"player_honor": honor[s]} for s in SIDES}

@@ -20,7 +20,7 @@ from ..state import state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
-CITES = ("dynasty.fate", "dynasty.play", "duplicates")
+CITES = ("dynasty.fate", "first-player", "dynasty.play", "gains", "ready", "duplicates")
 _PLAYER = obj(
     "A player at the start of the dynasty phase.",
     {
@@ -129,6 +129,14 @@ def resolve(inp: Inputs, rs: Ruleset):
             inp.players[p].get("fate", 0) + inp.players[p]["stronghold_fate"],
         )
     rule = rs.cite("dynasty.play")
+    if inp.actions:
+        t.step(
+            rs.cite("first-player"),
+            "the first player has the first opportunity in the window",
+            "first",
+            sentence="The first player becomes the active player first during "
+            "the dynasty phase and the conflict phase.",
+        )
     passed: list[str] = []
     played = {p: [] for p in PLAYERS}
     in_play = {p: {c["name"]: dict(c) for c in inp.players[p].get("in_play", [])} for p in PLAYERS}
@@ -150,6 +158,13 @@ def resolve(inp: Inputs, rs: Ruleset):
             passed.append(p)
             if len(passed) == 1:
                 fate[p] = t.step(rule, f"{p} passes first: gains 1 fate", fate[p] + 1)
+                t.step(
+                    rs.cite("gains"),
+                    "the fate gained comes from the general token pool",
+                    1,
+                    sentence="If a player gains fate or honor, that player takes the specified amount of fate or honor "
+                    "from the general token pool and adds it to his or her fate pool or honor pool.",
+                )
             else:
                 t.step(rule, f"{p} passes", fate[p])
             continue

@@ -21,7 +21,7 @@ class Inputs:
     choices: dict
 
 
-CITES = ("glory.count", "glory.claim")
+CITES = ("glory.count", "count", "glory.rule", "glory.tie", "glory.claim")
 SIDES = ("military", "political")
 
 
@@ -121,6 +121,15 @@ def resolve(inp: Inputs, rs: Ruleset):
     totals = {}
     for p in PLAYERS:
         ready = [g for _, g, bowed in inp.characters[p] if not bowed]
+        bowed = [n for n, _, b in inp.characters[p] if b]
+        if bowed:
+            t.step(
+                rs.cite("count"),
+                f"{p}: the glory of bowed characters is not counted",
+                bowed,
+                sentence="When instructed to count a total of game values on a subset of characters, values on bowed "
+                "characters are not counted.",
+            )
         totals[p] = t.step(
             rs.cite("glory.count"),
             f"{p}: glory of ready characters plus 1 per claimed ring",
@@ -128,8 +137,21 @@ def resolve(inp: Inputs, rs: Ruleset):
             glory=ready,
             rings=inp.rings[p],
         )
+    t.step(
+        rs.cite("glory.rule"),
+        "each player counts the glory of each ready character he controls",
+        dict(totals),
+        sentence="A player counts the glory value of each ready character he or she controls whenever a glory count is "
+        "required.",
+    )
     if totals["first"] == totals["second"]:
-        t.step(rs.cite("glory.claim"), "tied: the Imperial Favor stays as it is", inp.favor)
+        t.step(
+            rs.cite("glory.tie"),
+            "tied: the Imperial Favor stays as it is",
+            inp.favor,
+            sentence="If players have the same total, the Imperial Favor remains in its current state (either "
+            "unclaimed or under the possession of the player who currently has it, remaining set on its current side).",
+        )
         out = {"totals": totals, "winner": None, "imperial_favor": inp.favor}
         return t.done({**out, "state": {"imperial_favor": inp.favor}} if inp.favor else out)
     winner = max(PLAYERS, key=totals.get)

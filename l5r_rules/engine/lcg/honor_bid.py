@@ -30,7 +30,7 @@ def per_player(description: str, what: str, *, required=PLAYERS, example=None, *
     return {**node, "examples": [example]} if example else node
 
 
-CITES = ("bid", "bid.value", "bid.transfer", "victory")
+CITES = ("bid", "bid.reveal", "bid.value", "bid.transfer", "give", "victory")
 GIVEN = obj(
     "Each player's honor before the bid.",
     {
@@ -77,7 +77,7 @@ def build(given: dict, choices: dict) -> Inputs:
     )
 
 
-def transfer(bids: dict, honor: dict, rule: str, t: Tracer) -> dict:
+def transfer(bids: dict, honor: dict, rule: str, t: Tracer, give: str | None = None) -> dict:
     hi, lo = sorted(PLAYERS, key=lambda p: -bids[p])
     diff = bids[hi] - bids[lo]
     t.step(
@@ -90,6 +90,14 @@ def transfer(bids: dict, honor: dict, rule: str, t: Tracer) -> dict:
     if diff:
         after[hi] -= diff
         after[lo] += diff
+        if give:
+            t.step(
+                give,
+                f"the honor given leaves the {hi} player's honor pool and is added to the {lo} player's",
+                after,
+                sentence="If a player is instructed to give tokens to an opponent, those tokens are removed from the "
+                "giving player's pool of tokens (or specified game area), and are added to that opponent's token pool.",
+            )
     return after
 
 
@@ -100,11 +108,17 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rs.cite("bid"), f"{p} selects a bid from 1 to 5", ok, bid=inp.bids[p])
         if not ok:
             return t.done({"legal": False})
+    t.step(
+        rs.cite("bid.reveal"),
+        "the players reveal their bids at the same time",
+        dict(inp.bids),
+        sentence="The players simultaneously reveal their bids.",
+    )
     bids = {p: inp.bids[p] + inp.modifiers[p] for p in PLAYERS}
     if any(inp.modifiers.values()):
         t.step(rs.cite("bid.value"), "a modified bid resolves as the modified value (may exceed 5 or be 0)", bids)
         bids = {p: max(0, b) for p, b in bids.items()}
-    after = transfer(bids, inp.honor, rs.cite("bid.transfer"), t)
+    after = transfer(bids, inp.honor, rs.cite("bid.transfer"), t, rs.cite("give"))
     out = {"legal": True, "honor": after, "state": {"honor": after}}
     over = lcg_check(t, rs, "transfer-honor", after, first_player="first")
     return t.done({**out, "game_over": over} if over else out)

@@ -21,7 +21,7 @@ from ..trace import Tracer
 from .common import TYPES
 
 PLAYERS = ("first", "second")
-CITES = ("declare",)
+CITES = ("declare", "first-player")
 GIVEN = obj(
     "The conflict opportunities open when the turns below begin.",
     {
@@ -116,6 +116,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     open_ = {p: dict(v) for p, v in inp.open.items()}
     declared = {p: [] for p in PLAYERS}
     current = _next(open_, inp.last)
+    if inp.last is None:
+        t.step(
+            rs.cite("first-player"),
+            "the first player has the first conflict opportunity",
+            "first",
+            sentence="The first player becomes the active player first during "
+            "the dynasty phase and the conflict phase.",
+        )
     t.step(
         rule, "conflict opportunities alternate between players with remaining opportunities, in player order", current
     )

@@ -20,7 +20,7 @@ from ..trace import Tracer
 from .common import RINGS, UNCLAIMED
 
 PLAYERS = ("first", "second")
-CITES = ("regroup.ready", "regroup.discard", "holding", "regroup.rings", "regroup.first")
+CITES = ("regroup.ready", "regroup.discard", "refill", "holding", "regroup.rings", "regroup.first", "first-player")
 _PROVINCE = obj(
     "A province and the card on it.",
     {
@@ -163,6 +163,14 @@ def resolve(inp: Inputs, rs: Ruleset):
         )
         gone = set(discarded[p])
         refilled[p] = [v["name"] for v in provs if v.get("card") and v.get("faceup", True) and v["card"] in gone]
+        if refilled[p]:
+            t.step(
+                rs.cite("refill"),
+                f"{p} refills each emptied province: the top card of his dynasty deck, facedown",
+                refilled[p],
+                sentence="If a player is instructed to refill a province, that player takes the top card of his or her "
+                "dynasty deck and places it facedown (without looking at it) on the province.",
+            )
         kept[p] = [
             v["name"]
             for v in provs
@@ -180,6 +188,12 @@ def resolve(inp: Inputs, rs: Ruleset):
     t.step(rs.cite("regroup.rings"), "simultaneously return each claimed ring to the unclaimed ring pool", rings)
     new_first = "second" if inp.first == "first" else "first"
     t.step(rs.cite("regroup.first"), "the first player token passes to the opponent", new_first)
+    t.step(
+        rs.cite("first-player"),
+        f"{new_first} is first player until the token passes again",
+        new_first,
+        sentence="The chosen player remains first player until the first player token passes to the other player.",
+    )
     provinces = {
         p: [{**v, "card": None} if v.get("card") and v["card"] in discarded.get(p, []) else dict(v) for v in provs]
         for p, provs in inp.provinces.items()

@@ -24,7 +24,7 @@ from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, HONOR, RINGS, characters, find, plain
 
-CITES = ("ring.resolve", "ring.effects", "status", "running-out", "victory")
+CITES = ("ring.resolve", "ring.effects", "take", "gains", "drawing", "status", "running-out", "victory")
 GIVEN = obj(
     "The conflict's result and what the ring effect may change.",
     {
@@ -228,6 +228,22 @@ def resolve(inp: Inputs, rs: Ruleset):
             honor["attacker"] += 2
             changed.append("attacker gains 2 honor")
         t.step(effects, f"Air: {changed[0]}", honor)
+        if how == "take":
+            t.step(
+                rs.cite("take"),
+                "the honor taken leaves the defender's honor pool and is added to the attacker's",
+                honor,
+                sentence="If a player is instructed to take a token (such as honor or fate) from another player, that "
+                "element is removed from the other player's token pool and added to the taking player's token pool.",
+            )
+        else:
+            t.step(
+                rs.cite("gains"),
+                "the 2 honor gained come from the general token pool",
+                honor,
+                sentence="If a player gains fate or honor, that player takes the specified amount of fate or honor "
+                "from the general token pool and adds it to his or her fate pool or honor pool.",
+            )
         over = lcg_check(t, rs, "air", honor)
         if over:
             return t.done(_done(inp, {"resolved": True, "element": element, "changed": changed}, honor, over=over))
@@ -253,6 +269,13 @@ def resolve(inp: Inputs, rs: Ruleset):
             raise ScenarioError(("given", "hands", "defender"), "earth: give the defending player's hand size")
         changed.append("defender discards 1 card at random" if hand else "defender has no card to discard")
         t.step(effects, "Earth: draw 1 card; discard 1 card at random from the opponent's hand", changed)
+        t.step(
+            rs.cite("drawing"),
+            "the card drawn comes from the top of the attacker's conflict deck into his hand",
+            1,
+            sentence="When a player is instructed to draw one or more cards, those cards are drawn from the top of his "
+            "or her conflict deck.",
+        )
         hands = {"defender": max(hand - 1, 0)}
         if "attacker" in inp.hands:
             hands = {"attacker": inp.hands["attacker"] + 1, **hands}
