@@ -62,6 +62,11 @@ RULE_WORDS = {
     "region.events-phase": "Regions in the Events Phase",
     "seppuku": "seppuku",
     "unique": "the Uniqueness rule",
+    "action.manner": "an effect that only says how another is done",
+    "turn.straighten": "the Straighten Phase",
+    "turn.end": "the End Phase's draw",
+    "turn.hand-size": "a maximum hand size",
+    "turn.draw": "drawing a Fate card at the end of the Dynasty Phase",
 }
 
 
@@ -140,6 +145,10 @@ class Ruleset:
     region_cost_frees_it: bool | None = None  # Gold: only a Region with no cost must enter; None: not said
     # --- CCG paying Gold
     gold_leftover_kept_in_phase: bool = False  # Ivory: leftover Gold pays for other cards in the same phase
+    # --- CCG taking actions, the turn's steps
+    action_four_steps: bool = True  # Lotus: announce, target, pay, resolve; a resolved action may be "successful"
+    end_phase_max_hand: int | None = 8  # Lotus: discard down to a maximum hand size of eight; None: no such rule
+    draw_in_dynasty_phase: bool = False  # Ivory: the Fate card is drawn just before the Dynasty Phase ends
 
     def cite(self, key: str) -> str:
         """The entry id stating rule `key` in this edition, or NotInSource."""
@@ -250,6 +259,21 @@ LOTUS = Ruleset(
         "dishonor.glossary": "lotus-dishonored",
         "unique.glossary": "lotus-glossary-unique",
         "terrain.glossary": "lotus-glossary-terrain",
+        "action.steps": "lotus-taking-actions-and-playing-cards",
+        "action.announce": "lotus-1-announcement",
+        "action.target": "lotus-2-targeting",
+        "action.costs": "lotus-3-paying-costs",
+        "action.resolve": "lotus-4-resolving-effects",
+        "action.manner": "lotus-4-resolving-effects",
+        "action.cancel": "lotus-canceling-actions-and-negating-effects",
+        "action.card": "lotus-4-resolving-effects",
+        "turn.straighten": "lotus-1-straighten-phase",
+        "turn.end": "lotus-6-end-phase",
+        "turn.hand-size": "lotus-play-areas",
+        "timing.open": "lotus-open-actions",
+        "timing.battle": "lotus-battle-actions",
+        "timing.reaction": "lotus-reactions",
+        "timing.limited": "lotus-limited-actions",
     },
     item_force_is_direct=False,
     unit_card_types=None,
@@ -322,6 +346,17 @@ GOLD = replace(
         "region.stays": "gold-regions",
         "gold.pay": "gold-costs-and-effects",
         "gold.excess": "gold-costs-and-effects",
+        "action.steps": "gold-actions-2",
+        "action.costs": "gold-canceling-actions-and-negating-effects",
+        "action.resolve": "gold-canceling-actions-and-negating-effects",
+        "action.cancel": "gold-canceling-actions-and-negating-effects",
+        "action.card": "gold-actions",
+        "turn.straighten": "gold-sequence-of-play-in-detail-1-straighten-phase",
+        "turn.end": "gold-6-end-phase",
+        "timing.open": "gold-open-actions",
+        "timing.battle": "gold-battle-actions",
+        "timing.reaction": "gold-reactions",
+        "timing.limited": "gold-limited-actions",
     },
     missing={
         p: GOLD_GAP.format(what=w)
@@ -359,6 +394,8 @@ GOLD = replace(
     singleton_types=frozenset({"event", "ring"}),
     experienced_is_unique=True,
     ancestors_are_unique=True,
+    action_four_steps=False,
+    end_phase_max_hand=None,
 )
 
 IVORY = replace(
@@ -401,6 +438,9 @@ IVORY = replace(
         "province.destroyed": "ivory-battle-actions",
         "gold.pay": "ivory-bowing-producing-gold",
         "gold.excess": "ivory-bowing-producing-gold",
+        "turn.draw": "ivory-draw-a-fate-card",
+        # the walkthrough: "Just after the start of the turn, straighten all your bowed cards."
+        "turn.straighten": "ivory-your-turn-2",
     },
     missing={
         p: IVORY_GAP.format(what=w)
@@ -411,6 +451,8 @@ IVORY = replace(
             "ccg/stat": "bonuses, penalties and the floor of 0",
             "ccg/maneuvers": "allies or multiplayer attacks",
             "ccg/region": "Regions (its Region entry is a heading with no text)",
+            "ccg/take-action": "canceling actions, negating effects or the steps of taking an action",
+            "ccg/action-timing": "when Open, Battle and Limited actions and Reactions may be taken",
         }.items()
     },
     item_force_is_direct=True,
@@ -443,6 +485,9 @@ IVORY = replace(
     attach_action="open",
     attach_payment_equals_cost=True,
     gold_leftover_kept_in_phase=True,
+    action_four_steps=False,
+    end_phase_max_hand=None,
+    draw_in_dynasty_phase=True,
 )
 
 LCG = Ruleset(
@@ -516,6 +561,22 @@ LCG = Ruleset(
         "bow": "lcg-bow-bowed",
         "ready": "lcg-ready",
         "first-player": "lcg-first-player-first-player-token",
+        "play": "lcg-play-and-put-into-play",
+        "cost": "lcg-cost",
+        "unique": "lcg-unique-cards",
+        "limited": "lcg-limited",
+        "attachment": "lcg-attachment-cards",
+        "no-attachments": "lcg-no-attachments",
+        "restricted": "lcg-restricted",
+        "courtesy": "lcg-courtesy",
+        "sincerity": "lcg-sincerity",
+        "ancestral": "lcg-ancestral",
+        "pride": "lcg-pride",
+        "ability.limit": "lcg-limit-x-per-period",
+        "ability.max": "lcg-max-x-per-period",
+        "ability.triggered": "lcg-triggered-abilities",
+        "ability.action": "lcg-action-action-ability",
+        "ability.window": "lcg-action-windows",
     },
 )
 

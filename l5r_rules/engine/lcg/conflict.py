@@ -20,7 +20,7 @@ from ..errors import ScenarioError
 from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
-from ..shapes import array, boolean, choice_of, described, integer, obj, string
+from ..shapes import array, boolean, choice_of, described, integer, mapping, obj, string
 from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
@@ -58,6 +58,7 @@ CITES = (
     "victory.stronghold",
     "token-pool",
     "refill",
+    "pride",
 )
 TYPES = ("military", "political")
 
@@ -85,6 +86,10 @@ def _characters(side: str) -> dict:
                 "moved_home": boolean(
                     "Moved home (or removed from the conflict) before the result is determined: it no longer "
                     "participates (adds no skill, is no participating character).",
+                    default=False,
+                ),
+                "pride": boolean(
+                    "Has the pride keyword: honored after it wins a conflict, dishonored after it loses one.",
                     default=False,
                 ),
             },
@@ -175,6 +180,12 @@ OUTCOME = obj(
         ),
         "province_refilled": boolean("That province is refilled facedown from its controller's dynasty deck."),
         "honor": obj("Each player's honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in SIDES}),
+        "pride": mapping(
+            "Participants with pride, by name: their status after the conflict (a winner honored, a loser "
+            "dishonored; no change when nobody wins).",
+            "character",
+            choice_of("Its status.", STATUSES),
+        ),
     },
     required=["totals", "winner", "unopposed", "defender_honor_loss", "province_broken"],
 )
@@ -217,6 +228,7 @@ def build(given: dict, choices: dict) -> Inputs:
                 "status": c.get("status", "ordinary"),
                 "glory": c.get("glory", 0),
                 "moved_home": bool(c.get("moved_home", False)),
+                "pride": bool(c.get("pride", False)),
             }
             for i, c in enumerate(given.get(s, ()))
         )
@@ -296,6 +308,9 @@ def resolve(inp: Inputs, rs: Ruleset):
         defender=d,
     )
     out = {"totals": total, "winner": winner, "unopposed": False, "defender_honor_loss": 0, "province_broken": False}
+    proud = _pride(t, rs, inp, winner, present)
+    if proud:
+        out["pride"] = proud
     out["province_card_discarded"] = out["province_refilled"] = False
     honor = dict(inp.honor) if inp.honor is not None else None
     if winner == "attacker":
@@ -359,6 +374,32 @@ def resolve(inp: Inputs, rs: Ruleset):
     if honor is not None:
         out["honor"] = honor
     return t.done({**out, "state": _state(winner, honor)})
+
+
+def _pride(t: Tracer, rs: Ruleset, inp: Inputs, winner, present: dict) -> dict:
+    """Participants with pride: honored after winning, dishonored after losing (a status already so stays)."""
+    out = {}
+    for side in SIDES:
+        for c in inp.sides[side]:
+            if not c.get("pride") or c["name"] not in present[side]:
+                continue
+            if winner is None:
+                out[c["name"]] = c["status"]
+                continue
+            won = side == winner
+            before = c["status"]
+            if won:
+                after = {"dishonored": "ordinary", "ordinary": "honored", "honored": "honored"}[before]
+            else:
+                after = {"honored": "ordinary", "ordinary": "dishonored", "dishonored": "dishonored"}[before]
+            out[c["name"]] = t.step(
+                rs.cite("pride"),
+                f"{c['name']} has pride and {'won' if won else 'lost'} the conflict: "
+                f"{'honor' if won else 'dishonor'} it",
+                after,
+                before=before,
+            )
+    return out
 
 
 def _state(winner, honor) -> dict:
