@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from site_helpers import page
 
 from l5r_rules import yamlio
 from l5r_rules.cli import cli
@@ -101,10 +102,8 @@ def test_coverage_command_refuses_an_unknown_edition_in_one_line():
     assert res.exit_code == 2 and "give --edition too" in res.output
 
 
-def test_the_site_shows_the_coverage_and_each_entrys_status():
-    from test_site import built_real_site, page
-
-    site = built_real_site()
+def test_the_site_shows_the_coverage_and_each_entrys_status(real_site):
+    site = real_site
     statuses, _ = coverage.load(Layout(ROOT))
     for edition in load_kb(ROOT).edition_order:
         book = page(site, f"coverage/{edition}")
