@@ -2,11 +2,14 @@
 
 An entry that a passing scenario cites is proven, computed from tests/rulings (engine/coverage.py), so
 the curated file lists only the others; one listed there that a scenario now proves is stale. Once
-the file exists, every entry has a status: proven or listed (a new entry fails until it is).
+the file exists, every entry has a status: proven or listed (a new entry fails until it is). A checkout
+without scenarios (a glossary-only copy) cannot tell which entries are proven: only the file's own
+schema and ids are checked there.
 """
 
 from __future__ import annotations
 
+from ..engine.coverage import cited_by_passing, curated
 from .loaded import Glossary, _read
 from .problems import Problem
 from .schema_check import _schema_problems
@@ -23,13 +26,12 @@ def check(g: Glossary) -> list[Problem]:
     ]
     if out or not isinstance(doc.data, dict):
         return out
-    from ..engine.coverage import cited_by_passing, curated
-
     entries = {d.data["id"] for d in g.checked(g.entries)}
     cur = curated(doc.data)
     for eid, where in cur.twice:
         out.append(doc.problem("L5R114", where, f"'{eid}' is listed twice (an entry has one status)"))
-    cited = cited_by_passing(g.layout.rulings)
+    scenarios = g.layout.rulings.is_dir()
+    cited = cited_by_passing(g.layout.rulings) if scenarios else {}
     for eid, (_status, _reason, where) in cur.statuses.items():
         if eid not in entries:
             out.append(doc.problem("L5R111", where, f"'{eid}' is not an entry id"))
@@ -42,7 +44,7 @@ def check(g: Glossary) -> list[Problem]:
                     f"{' ...' if len(cited[eid]) > 3 else ''}); remove it from this file",
                 )
             )
-    for eid in sorted(entries - set(cur.statuses) - set(cited)):
+    for eid in sorted(entries - set(cur.statuses) - set(cited)) if scenarios else ():
         out.append(
             doc.problem(
                 "L5R113", (), f"'{eid}' has no engine status: no passing scenario cites it and it is not listed"
