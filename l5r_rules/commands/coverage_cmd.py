@@ -76,5 +76,11 @@ def coverage_cmd(edition, status, as_json, root):
         why = f" ({s.reason})" if s.reason else ""
         cites = f": {len(s.scenarios)} scenario{'s' if len(s.scenarios) != 1 else ''}" if s.scenarios else ""
         click.echo(f"  {s.entry}  {s.status}{why}{cites}")
+    if not layout.rulings.is_dir():
+        click.echo(
+            f"note: this checkout has no scenarios ({layout.rulings.relative_to(layout.root)}/), so no entry can be "
+            "proven here: the entries they would prove count as missing",
+            err=True,
+        )
     if sums["all"].missing:
         sys.exit(1)
