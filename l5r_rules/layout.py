@@ -94,6 +94,8 @@ class Layout:
     def synonyms(self) -> Path:
         """Judges' words -> the rulebooks' words, for search."""
         return self.glossary / "_synonyms.yaml"
+
+    @property
     def engine_status(self) -> Path:
         return self.glossary / "_engine_status.yaml"
 
