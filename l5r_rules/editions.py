@@ -72,6 +72,15 @@ class Registry:
     def game_label(self, game_id: str) -> str:
         return next((g.label for g in self.games if g.id == game_id), game_id)
 
+    def game_short(self, game_id: str) -> str:
+        """A game's name in a short line ("LCG rules first"): its one edition's short name, else the
+        abbreviation its label gives in parentheses ("collectible card game (CCG)"), else its label."""
+        editions = [e for e in self.editions if e.game == game_id]
+        if len(editions) == 1:
+            return editions[0].short
+        label = self.game_label(game_id)
+        return label[label.rindex("(") + 1 : -1] if label.endswith(")") and "(" in label else label
+
     def rank(self, edition_id: str) -> int:
         """Position in publication order (unknown editions last), for sorting."""
         return self.order.index(edition_id) if edition_id in self._by_id else len(self.editions)

@@ -29,7 +29,13 @@ from .common import root_option, skip_teardown
     is_flag=True,
     help="Say why each hit scored as it did: its best passage, score parts per field and matched terms, factors.",
 )
-def search_cmd(root, query, game, edition, kind, limit, as_json, explain):
+@click.option(
+    "--all-games",
+    is_flag=True,
+    help="Rank every game alike. Without it, a question that names no game or edition ranks first the game its "
+    "words point to (a line says which, and from which words); the others follow.",
+)
+def search_cmd(root, query, game, edition, kind, limit, as_json, explain, all_games):
     """Search the rules of every edition; casual words, typos and German are fine.
 
     Edition words in the query (listed in glossary/_sources.yaml, e.g. "lotus" or
@@ -46,10 +52,10 @@ def search_cmd(root, query, game, edition, kind, limit, as_json, explain):
 
     skip_teardown()  # read-only: the process may end right after its output
 
-    one_line_errors(_run)(root, query, game, edition, kind, limit, as_json, explain)
+    one_line_errors(_run)(root, query, game, edition, kind, limit, as_json, explain, all_games)
 
 
-def _run(root, query, game, edition, kind, limit, as_json, explain=False):
+def _run(root, query, game, edition, kind, limit, as_json, explain=False, all_games=False):
 
     if not normalize(query).strip():
         raise SearchUsageError('empty query: type a few words, e.g. l5r-rules search "tie in a duel"')
@@ -58,7 +64,9 @@ def _run(root, query, game, edition, kind, limit, as_json, explain=False):
             "no words in the query (only punctuation or control characters): "
             'type a few words, e.g. l5r-rules search "tie in a duel"'
         )
-    results = search_once(root, query, game=game, edition=edition, kind=kind, limit=limit, explain=explain)
+    results = search_once(
+        root, query, game=game, edition=edition, kind=kind, limit=limit, explain=explain, all_games=all_games
+    )
     if as_json:
         click.echo(json.dumps([h.as_json() for h in results.hits], ensure_ascii=False, indent=2))
         return

@@ -28,9 +28,11 @@ from . import policy
 from .errors import IndexDamaged, SearchUsageError
 from .explain import explanation
 from .fields import build_passage_schema, build_schema
+from .gamewords import Inference
+from .gamewords import infer as infer_game
 from .highlight import Terms
 from .notes import best_note
-from .querying import EditionWords, build_query, plan, searched_slots, subject_queries
+from .querying import QUERY_STOPWORDS, EditionWords, build_query, plan, searched_slots, subject_queries
 from .ranking import entry_scores, named_by_heading
 from .repair import Report, to_stderr, with_index
 from .scoring import ReaderStats, top
@@ -39,6 +41,7 @@ from .store import (
     PASSAGE_INDEX,
     load_doc_table,
     load_field_docs,
+    load_games,
     load_passage_table,
     load_registry,
     load_words,
@@ -101,6 +104,8 @@ class Factors:
     compares: bool = False  # every edition's entry of a matching concept, not only the matching ones
     # documents whose heading holds every word saying what the question is about (ranking.named_by_heading)
     subject_of: set[int] = field(default_factory=set)
+    # the game the question's words point to, when it names none (gamewords.py): the other games count less
+    inferred_games: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -186,6 +191,8 @@ class Results:
     widened: bool = False  # the editions named in the query matched nothing, so all were searched
     opening: bool = False  # the query named only editions or games: the hits open those books
     terms: Terms = EMPTY_TERMS  # what the query searched, to mark in the passages shown
+    inferred: Inference | None = None  # the game its words point to, ranked first (gamewords.py)
+    inferred_label: str = ""  # that game's short name ("LCG")
 
     @property
     def hits(self) -> list[Hit]:
@@ -214,6 +221,7 @@ class Engine:
         registry: Registry | None = None,
         passages: PassageIndex | None = None,
         vocabulary: Vocabulary | None = None,
+        game_words=None,
     ):
         self.layout = layout
         self.ix = ix
@@ -223,6 +231,7 @@ class Engine:
         self.edition_facts = self.registry.facts()  # what the policy's rules may ask of an edition
         self.reader = ix.reader()
         self.passages = passages
+        self._game_words = game_words  # () -> {index term: [game, weight]} (gamewords.py), read at first use
         count = self.reader.doc_count_all()
         problem = None
         if len(docs) != count:
@@ -295,7 +304,9 @@ class Engine:
         kind: str | None = None,
         limit: int = 10,
         explain: bool = False,
+        all_games: bool = False,
     ) -> Results:
+        """The question's hits, grouped; `all_games`: no game is inferred from its words (gamewords.py)."""
         game, edition, kind = (
             check_filter("game", game, self.registry),
             check_filter("edition", edition, self.registry),
@@ -320,6 +331,11 @@ class Engine:
         scores, parts, headed = entry_scores(self.stats, self.passages, self.docs, q)
         results.terms = Terms.of(q)
         factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, headed, p.compares)
+        if not (all_games or editions or games or p.soft_editions):  # a question naming none: its words may
+            results.inferred = self.infer_game(p.words)
+            if results.inferred:
+                factors.inferred_games = {results.inferred.game}
+                results.inferred_label = self.registry.game_short(results.inferred.game)
         if editions:  # a concept the question names may have no entry in the editions searched (_grouped)
             factors.subject_of = named_by_heading(self.stats, subject_queries(searched))
         results.groups = self._grouped(scores, editions, games, kind, limit, factors)
@@ -338,6 +354,15 @@ class Engine:
             if explain:
                 hit.explain = explanation(self, q, docnum, hit, part)
         return results
+
+    def game_words(self) -> dict[str, list]:
+        """index term -> [game, weight]: the words that tell a question's game (gamewords.py)."""
+        return self._game_words() if self._game_words else {}
+
+    def infer_game(self, words: list[str]) -> Inference | None:
+        """The game a question's words point to (gamewords.py), or None."""
+        table = self.game_words()
+        return infer_game(words, table, QUERY_STOPWORDS) if table else None
 
     def _opening(self, editions: set[str], games: set[str], kind: str | None, limit: int) -> list[Group]:
         """A question that names only editions or games, nothing to search: each book's overview
@@ -554,6 +579,7 @@ def _open(layout: Layout, target: Path) -> Engine:
     entry_of, passage_fields, translated = load_passage_table(target)
     pix = open_dir(str(target), indexname=PASSAGE_INDEX, schema=build_passage_schema())
     vocabulary = Vocabulary(lambda: load_words(target))  # read when a search first looks a word up
+    game_words = _Once(lambda: load_games(target))  # read when a question names no game
     return Engine(
         layout,
         ix,
@@ -563,7 +589,20 @@ def _open(layout: Layout, target: Path) -> Engine:
         registry,
         PassageIndex(pix, entry_of, passage_fields, translated),
         vocabulary,
+        game_words,
     )
+
+
+class _Once:
+    """A loader called at most once: its value is kept."""
+
+    def __init__(self, load):
+        self._load, self._value = load, None
+
+    def __call__(self):
+        if self._value is None:
+            self._value = self._load()
+        return self._value
 
 
 def open_engine(root: Path | None = None, report: Report = to_stderr) -> Engine:

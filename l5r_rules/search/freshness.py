@@ -27,6 +27,7 @@ _CODE_FILES = (
     "analysis.py",
     "decompound.py",
     "fields.py",
+    "gamewords.py",  # the words that tell a question's game (games.json)
     "indexer.py",
     "passages.py",
     "payloads.py",

@@ -25,6 +25,7 @@ from .decompound import Splitter, vocabulary_of
 from .errors import IndexUnwritable
 from .fields import AVERAGED_OVER_FILLED, PASSAGE_FIELDS, build_passage_schema, build_schema
 from .freshness import current_stamp, write_stamp
+from .gamewords import build_table as game_table
 from .passages import passages
 from .payloads import concept_payload, concepts_of_entries, entry_payload, errata_payload
 from .store import (
@@ -34,6 +35,7 @@ from .store import (
     index_dir,
     write_doc_table,
     write_field_docs,
+    write_games,
     write_passage_table,
     write_registry,
     write_words,
@@ -93,8 +95,7 @@ def _german_splitter(entries) -> Splitter:
     return Splitter(lambda word: vocabulary.get(word, 0))
 
 
-def _documents(layout: Layout, with_hints: bool = True):
-    kb = load_kb(layout.root)
+def _documents(layout: Layout, kb, with_hints: bool = True):
     entries = {entry_id: _normalized(entry) for entry_id, entry in kb.entries.items()}
     splitter = _german_splitter(entries.values())
     titles = {doc_id: doc.title for doc_id, doc in kb.documents.items()}
@@ -163,9 +164,11 @@ def _documents(layout: Layout, with_hints: bool = True):
         payload = concept_payload(original)
         # the most central entry of each edition: results show it when the concept matched
         central = {edition: ids[0] for edition, ids in payload["entries"].items() if ids and ids[0] in kb.entries}
+        games = {kb.entries[eid]["game"] for eid in central.values()}
         yield {
             "id": concept["id"],
             "doctype": "concept",
+            "game": games.pop() if len(games) == 1 else None,  # a concept lines up one game's editions
             "kind": "concept",
             "concept": concept["id"],
             "central": central,
@@ -236,16 +239,20 @@ def build_index(layout: Layout, with_hints: bool = True) -> Path:
     search hints out (scripts/bench_search.py's hints-off figures, in a checkout of its own)."""
     target = index_dir(layout)
     stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
-    docs = list(_documents(layout, with_hints))
+    kb = load_kb(layout.root)
+    docs = list(_documents(layout, kb, with_hints))
     registry = load_registry(layout.root).to_json()
     synonyms = read_synonyms(layout)
+    games = game_table(kb.entries.values())
     try:
-        return _write(target, docs, stamp, registry, synonyms)
+        return _write(target, docs, stamp, registry, synonyms, games)
     except OSError as exc:
         raise IndexUnwritable(target, exc) from exc
 
 
-def _write(target: Path, docs: list[dict], stamp: dict, registry: dict, synonyms: dict[str, list[str]]) -> Path:
+def _write(
+    target: Path, docs: list[dict], stamp: dict, registry: dict, synonyms: dict[str, list[str]], games: dict
+) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".index-", dir=target.parent))
     try:
@@ -267,6 +274,7 @@ def _write(target: Path, docs: list[dict], stamp: dict, registry: dict, synonyms
         write_field_docs(tmp, filled)
         write_words(tmp, count_words(doc["words"] for doc in docs if doc.get("words")))
         write_registry(tmp, registry)
+        write_games(tmp, games)
         (tmp / SYNONYMS_JSON).write_text(json.dumps(synonyms, ensure_ascii=False), encoding="utf-8")
         write_stamp(tmp, stamp)
         _swap(tmp, target)

@@ -4,6 +4,7 @@ build/index/ holds the whoosh index (INDEX_NAME), the document table (DOC_TABLE:
 what ranking needs of each document, in document-number order), how many documents
 fill each field that is averaged over those alone (FIELD_DOCS), the unstemmed
 vocabulary with each word's document frequency (WORDS, vocabulary.py), synonyms.json and
+the words that tell a question's game (GAMES, gamewords.py) and
 the freshness stamp; beside it the passage index (PASSAGE_INDEX, passages.py) with
 PASSAGE_TABLE: the entry of each passage, in passage-number order, and how many passages
 fill each field. The indexer writes them; the engine only reads them, and a
@@ -46,6 +47,7 @@ PASSAGE_INDEX = "passages"
 # {"entry": [entry docnum of each passage], "field_docs": {field: passages},
 #  "translated": [numbers of the passages cut from a translation]}
 PASSAGE_TABLE = "passages.json"
+GAMES = "games.json"  # {index term: [game, weight]}: the words that tell a question's game (gamewords.py)
 
 
 def index_dir(layout: Layout) -> Path:
@@ -98,6 +100,21 @@ def load_words(index: Path) -> dict[str, int]:
     data = read_json(index, WORDS, dict)
     if not all(type(n) is int and n > 0 for n in data.values()):
         raise IndexDamaged(f"{WORDS}: a document frequency is not a positive integer")
+    return data
+
+
+def write_games(index: Path, table: dict[str, list]) -> None:
+    (index / GAMES).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def load_games(index: Path) -> dict[str, list]:
+    """index term -> [game, weight] (gamewords.py); IndexDamaged if malformed."""
+    data = read_json(index, GAMES, dict)
+    ok = all(
+        isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and isinstance(v[1], float) for v in data.values()
+    )
+    if not ok:
+        raise IndexDamaged(f"{GAMES}: a word's game and weight are not a [string, number] pair")
     return data
 
 

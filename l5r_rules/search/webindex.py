@@ -208,7 +208,10 @@ def index_data(eng, urls: Urls | None = None) -> dict:
         "edition_facts": eng.edition_facts,
         "order": list(eng.registry.order),
         "edition_labels": {e.id: [e.label, e.short] for e in eng.registry.editions},
+        "game_short": {g: eng.registry.game_short(g) for g in eng.registry.game_ids},
         "synonyms": {" ".join(k): list(v) for k, v in eng.synonyms.items()},
+        # the words that tell a question's game (gamewords.py): index term -> [game, weight]
+        "game_words": eng.game_words(),
         "stems": _stems(tokens),
         "vocabulary": list(eng.stats.vocabulary),
         # each word's document frequency: the compound splitter's vocabulary is decompound.index_vocabulary

@@ -31,6 +31,7 @@ MODULES = (
     "decompound",
     "ranking",
     "policy",
+    "gamewords",
     "engine",
     "highlight",
     "notes",

@@ -100,6 +100,11 @@ def results_lines(results, columns: int) -> list[str]:
         out.append(click.style(f"Nothing in {', '.join(results.editions)}; showing all editions.", dim=True))
     elif results.editions or results.games:
         out.append(click.style(f"Only: {', '.join(_named(results))}", dim=True))
+    inferred = getattr(results, "inferred", None)
+    if inferred:  # the game the question's words point to (search/gamewords.py): ranked first, not alone
+        words = ", ".join(inferred.words)
+        said = f"{results.inferred_label} rules first, from your words: {words} (--all-games: every game alike)"
+        out += [click.style(line, dim=True) for line in textwrap.wrap(clean(said), columns)]
     if not results.groups:
         out.append("No results. Try other words, or fewer filters.")
         return out

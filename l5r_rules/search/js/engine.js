@@ -109,7 +109,13 @@ Engine.prototype.search = function (text, options) {
   results.terms = queryTerms(q, this.P);
   // engine.Factors
   var factors = { soft_editions: p.soft, demote_definitions: !p.asksMeaning, kinds: p.kinds,
-    wants_glossary: p.namesMeaning, named: es.headed, compares: p.compares, subject_of: new Set() };
+    wants_glossary: p.namesMeaning, named: es.headed, compares: p.compares, subject_of: new Set(),
+    inferred_games: new Set() };
+  // a question naming no game or edition: the game its words point to ranks first (gamewords.py)
+  if (!(options.allGames || editions.size || games.size || p.soft.size)) {
+    results.inferred = this.inferGame(p.words);
+    if (results.inferred) factors.inferred_games = new Set([results.inferred.game]);
+  }
   // a concept the question names may have no entry in the editions searched (grouped)
   if (editions.size) factors.subject_of = this.namedByHeading(this.subjectQueries(found));
   results.groups = this.grouped(es.scores, editions, games, limit, factors);

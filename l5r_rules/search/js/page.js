@@ -40,6 +40,12 @@ function Page(box) {
   var params = new URLSearchParams(window.location.search);
   this.input.value = params.get("q") || "";
   this.edition = (params.get("edition") || "").trim().toLowerCase(); // as the CLI reads --edition
+  this.allGames = params.get("games") === "all"; // as the CLI's --all-games: no game inferred from the words
+  // the line that says which game the question's words point to, with a tap to rank every game alike
+  this.gameLine = document.createElement("p");
+  this.gameLine.className = "l5r-search__games";
+  this.gameLine.hidden = true;
+  this.status.insertAdjacentElement("afterend", this.gameLine);
   var header = document.querySelector(".l5r-header-search__input");
   if (header) header.value = this.input.value;
   this.markChips();
@@ -66,7 +72,8 @@ Page.prototype.markChips = function () {
 };
 Page.prototype.url = function () {
   var q = this.input.value, out = "?q=" + encodeURIComponent(q);
-  return this.edition ? out + "&edition=" + encodeURIComponent(this.edition) : out;
+  if (this.edition) out += "&edition=" + encodeURIComponent(this.edition);
+  return this.allGames ? out + "&games=all" : out;
 };
 Page.prototype.run = function () {
   if (!this.engine) return;
@@ -80,7 +87,7 @@ Page.prototype.run = function () {
     this.last = null;
     return;
   }
-  var results = this.engine.search(q, { edition: this.edition || null, limit: 10 });
+  var results = this.engine.search(q, { edition: this.edition || null, limit: 10, allGames: this.allGames });
   this.last = results;
   this.render(results);
   api.lastMs = performance.now() - t0;
@@ -139,6 +146,30 @@ Page.prototype.render = function (results) {
   });
   if (fixes.length) status += ". Read " + fixes.join("; ");
   this.status.textContent = status + ".";
+  this.renderGameLine(results);
+};
+// "LCG rules first, from your words: conflict, fate" and a button to rank every game alike (or back)
+Page.prototype.renderGameLine = function (results) {
+  var line = this.gameLine, self = this, inferred = results.inferred;
+  line.textContent = "";
+  line.hidden = !(inferred || this.allGames);
+  if (line.hidden) return;
+  var button = document.createElement("button");
+  button.type = "button";
+  button.className = "l5r-search__games-toggle";
+  if (inferred) {
+    var game = own(this.engine.ix.game_short, inferred.game) || inferred.game;
+    line.appendChild(document.createTextNode(game + " rules first, from your words: " + inferred.words.join(", ") + ". "));
+    button.textContent = "All games alike";
+  } else {
+    line.appendChild(document.createTextNode("Every game ranked alike. "));
+    button.textContent = "Rank the game of my words first";
+  }
+  button.addEventListener("click", function () {
+    self.allGames = !self.allGames;
+    self.run();
+  });
+  line.appendChild(button);
 };
 Page.prototype.groupHead = function (concept, note, edition, absentFrom, hits) {
   var conceptUrl = ROOT + concept.url + (edition ? "?edition=" + encodeURIComponent(edition) : "");
