@@ -222,3 +222,26 @@ def test_offline_build_searches_from_files(phone):
     href = items[0].find_element("css selector", "a").get_attribute("href")
     assert href.startswith("file://") and ".html#" in href
     assert Path(urlsplit(href).path).is_file()
+
+
+def test_the_game_the_words_point_to_is_said_with_a_tap_to_see_every_game(server, phone):
+    """A question that names no game: its words' game ranks first, the page says so in one line (as the CLI
+    does), and one tap ranks every game alike (?games=all, as --all-games) and back (search/gamewords.py)."""
+    _open(phone, server, "can i interrupt in the conflict action window")
+    line = phone.find_element("css selector", ".l5r-search__games")
+    assert line.is_displayed() and "LCG rules first, from your words: interrupt, conflict, window" in line.text
+    items = _open(phone, server, "dishonored personality")
+    line = phone.find_element("css selector", ".l5r-search__games")
+    assert "CCG rules first, from your words: personality" in line.text
+    assert items[0].get_attribute("data-id") == "lotus-dishonor"
+    toggle = line.find_element("css selector", "button")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", toggle)
+    toggle.click()
+    wait(phone, lambda d: "games=all" in d.current_url)
+    line = phone.find_element("css selector", ".l5r-search__games")
+    assert "Every game ranked alike" in line.text
+    again = phone.find_elements("css selector", "ol.l5r-results > li")
+    assert again[0].get_attribute("data-id") == "lcg-personal-honor-personal-dishonor"  # as --all-games ranks
+    # a question that names its game needs no line
+    _open(phone, server, "interrupt in the conflict action window lcg")
+    assert not phone.find_element("css selector", ".l5r-search__games").is_displayed()
