@@ -319,12 +319,14 @@ def test_a_former_id_forwards_to_the_renamed_entry(kb, tmp_path):
     from l5r_rules.urls import Urls
 
     data = SimpleNamespace(entries=kb.entries)
-    assert redirects.write_redirects(data, tmp_path, Urls()) == 2
+    former = sum(len(e.get("former_ids") or ()) for e in kb.entries.values())
+    assert former >= 2  # the two Ivory examples (and any later rename)
+    assert redirects.write_redirects(data, tmp_path, Urls()) == former
     page = (tmp_path / "entries" / "ivory-example-a-crab-army-destroys-a" / "index.html").read_text()
     target = "../ivory-example-a-crab-army-destroys-a-defending-lion-army/"
     assert f'<meta http-equiv="refresh" content="0; url={target}">' in page and f'<a href="{target}">' in page
     assert '"#ivory-example-a-crab-army-destroys-a-"' in page  # an old paragraph anchor is carried over
-    assert redirects.write_redirects(data, tmp_path / "offline", Urls(directory_urls=False)) == 2
+    assert redirects.write_redirects(data, tmp_path / "offline", Urls(directory_urls=False)) == former
     offline = (tmp_path / "offline" / "entries" / "ivory-example-the-crab-clan-player.html").read_text()
     assert 'href="ivory-example-the-crab-clan-player-uses-proclaim.html"' in offline
 
