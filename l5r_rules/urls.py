@@ -53,6 +53,15 @@ def card_page(card: str) -> str:
     return f"errata/cards/{slugify(card) or 'card'}.md"
 
 
+API_VERSION = "v1"  # the static JSON API's files live under api/<version>/ (site/api.py)
+API_FOLDERS = {"entry": "entries", "concept": "concepts", "errata": "errata", "card": "cards", "scenario": "scenarios"}
+
+
+def api_record(kind: str, record_id: str) -> str:
+    """The site-relative path of one record's file in the JSON API (api/v1/<folder>/<id>.json)."""
+    return f"api/{API_VERSION}/{API_FOLDERS[kind]}/{record_id}.json"
+
+
 def section_anchor(path: list[str] | tuple[str, ...]) -> str:
     """Anchor of a section heading in a book view that is not an entry of its own."""
     return "s-" + (slugify("-".join(path)) or "section")

@@ -25,7 +25,8 @@ REASONS: dict[str, dict[str, str]] = {}
 TESTABLE = frozenset({"to-model"})  # not-modelled reasons whose entry states a rule a scenario could test
 
 
-def _reasons() -> dict[str, dict[str, str]]:
+def reasons() -> dict[str, dict[str, str]]:
+    """Status -> reason -> what the reason means (the engine status schema's descriptions)."""
     if not REASONS:
         from ..schemas import schema
 
@@ -50,7 +51,7 @@ class Status:
 
     @property
     def meaning(self) -> str:
-        return _reasons().get(self.status, {}).get(self.reason, "")
+        return reasons().get(self.status, {}).get(self.reason, "")
 
 
 @dataclass

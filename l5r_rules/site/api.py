@@ -27,8 +27,8 @@ from ..schemas import SCHEMA_DIR
 from ..siteurl import SiteUrl
 from .sitedata import SiteData
 
-VERSION = "v1"
-FOLDERS = {"entry": "entries", "concept": "concepts", "errata": "errata", "card": "cards", "scenario": "scenarios"}
+VERSION = U.API_VERSION
+FOLDERS = U.API_FOLDERS
 # The schemas the API files follow (an api_record's `record` refers to the glossary ones).
 OWN_SCHEMAS = ("api_record", "api_scenario", "api_index")  # documented in the format page's JSON API section
 SCHEMAS = (*OWN_SCHEMAS, "entry", "concept", "errata", "card")

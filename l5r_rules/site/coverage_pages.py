@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import urls as U
+from .. import yamlio
+from ..engine import coverage
+
 PAGE_INDEX = "coverage/index.md"
 
 
@@ -27,9 +31,6 @@ class ScenarioLink:
 
 def engine_status(data) -> tuple[dict, dict]:
     """(entry id -> coverage.Status, edition or 'all' -> coverage.Summary) for the site's knowledge base."""
-    from .. import yamlio
-    from ..engine import coverage
-
     layout = data.kb.layout
     curated = yamlio.load_plain(layout.engine_status) if layout.engine_status.is_file() else {}
     cited = coverage.cited_by_passing(layout.rulings)
@@ -39,9 +40,6 @@ def engine_status(data) -> tuple[dict, dict]:
 
 def scenario_links(data) -> dict[str, ScenarioLink]:
     """Scenario id -> where a reader sees it: the first concept page narrating it, else its API record."""
-    from .. import urls as U
-    from . import api
-
     home: dict[str, ScenarioLink] = {}
     for cid, concept in sorted(data.concepts.items()):
         for view in data.concept_scenarios(concept):
@@ -49,9 +47,7 @@ def scenario_links(data) -> dict[str, ScenarioLink]:
                 home[view.id] = ScenarioLink(view.id, _title(view), U.concept_page(cid), f"scenario-{view.id}")
     for view in data.scenarios:
         if view.id not in home:
-            home[view.id] = ScenarioLink(
-                view.id, _title(view), f"api/{api.VERSION}/{api.FOLDERS['scenario']}/{view.id}.json"
-            )
+            home[view.id] = ScenarioLink(view.id, _title(view), U.api_record("scenario", view.id))
     return home
 
 
@@ -61,8 +57,6 @@ def _title(view) -> str:
 
 def pages(data, PageSpec) -> list:
     """The coverage index and one page per book (edition)."""
-    from ..engine.coverage import TESTABLE, _reasons
-
     if data._engine is None:
         data.engine_of("")  # computes statuses, summaries and links once for the entry pages and these
     statuses, sums, links = data._engine
@@ -73,8 +67,8 @@ def pages(data, PageSpec) -> list:
             {
                 "summaries": [sums[e] for e in data.editions if e in sums],
                 "total": sums["all"],
-                "reasons": _reasons(),
-                "testable": sorted(TESTABLE),
+                "reasons": coverage.reasons(),
+                "testable": sorted(coverage.TESTABLE),
             },
         )
     ]
@@ -84,7 +78,13 @@ def pages(data, PageSpec) -> list:
             PageSpec(
                 book_page(edition),
                 "coverage_book.md.j2",
-                {"edition": edition, "rows": rows, "summary": sums[edition], "links": links, "reasons": _reasons()},
+                {
+                    "edition": edition,
+                    "rows": rows,
+                    "summary": sums[edition],
+                    "links": links,
+                    "reasons": coverage.reasons(),
+                },
             )
         )
     return out

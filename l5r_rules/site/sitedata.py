@@ -15,6 +15,7 @@ from ..editions import Registry
 from ..engine.narrate import RuleTexts
 from ..kb import KnowledgeBase
 from ..vocab import slugify
+from . import coverage_pages
 from . import scenarios as scenario_mod
 
 ERRATA_TYPES = {
@@ -73,8 +74,6 @@ class SiteData:
     def engine_of(self, entry_id: str):
         """(the entry's engine status, links to the scenarios proving it) for its page (site/coverage_pages.py)."""
         if self._engine is None:
-            from . import coverage_pages
-
             statuses, sums = coverage_pages.engine_status(self)
             self._engine = (statuses, sums, coverage_pages.scenario_links(self))
         status = self._engine[0].get(entry_id)
