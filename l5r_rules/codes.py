@@ -194,6 +194,11 @@ _TABLE = (
         "remove the line, or rename the key",
     ),
     (
+        "L5R127",
+        "a player's word that is also a synonym key, or whose real question names no entry it finds",
+        "keep the key in one list; name the entry id whose rule answers the question",
+    ),
+    (
         "L5R110",
         "engine status file (glossary/_engine_status.yaml) invalid (schema)",
         "fix the file at the line shown (see the format page)",

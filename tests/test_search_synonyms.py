@@ -17,6 +17,8 @@ from l5r_rules.search.engine import open_engine
 from l5r_rules.search.querying import GERMAN_FUNCTION_WORDS, QUERY_STOPWORDS, EditionWords, words_of
 from l5r_rules.search.synonyms import read_yaml
 
+ROOT = Path(__file__).resolve().parent.parent
+
 REPO = Path(__file__).resolve().parent.parent
 SYNONYMS = read_yaml(Layout(REPO))
 ALTERNATIVES = sorted({alt for alts in SYNONYMS.values() for alt in alts})
@@ -46,3 +48,24 @@ def test_alternative_occurs_in_the_glossary(reader, alternative):
         if terms and all(any(reader.doc_frequency(f, t) for f in fields[lang]) for t in terms):
             found = True
     assert found, f"synonym alternative {alternative!r} matches no entry"
+
+
+def _player_words() -> dict:
+    import yaml
+
+    data = yaml.safe_load((ROOT / "glossary" / "_synonyms.yaml").read_text(encoding="utf-8"))
+    return data.get("player_words") or {}
+
+
+@pytest.mark.parametrize("key", sorted(_player_words()))
+def test_a_players_word_finds_the_rule_its_real_question_asked_for(key):
+    """Each bridge from a player's word to the books' (issue 23) names the real question that used it and
+    the entry whose rule answers it: the search, which reads the bridge, lists that entry in its first five
+    hits, and the bridge's words are in the search's synonym table."""
+    bridge = _player_words()[key]
+    assert tuple(key.split()) in {tuple(k.split()) for k in read_yaml(Layout(ROOT))}
+    with open_engine(ROOT) as engine:
+        assert tuple(key.split()) in engine.synonyms
+        for asked in bridge["asked"]:
+            found = [h.payload["id"] for h in engine.search(asked["question"], limit=5).hits]
+            assert asked["finds"] in found, (key, asked["question"], found)

@@ -132,14 +132,25 @@ def _synonyms(g: Glossary, phrases) -> list[Problem]:
     out += _schema_problems(doc, "synonyms")
     if out:
         return out
-    for key in doc.data["synonyms"]:
+    entry_ids = {d.data.get("id") for d in g.checked(g.entries) if isinstance(d.data, dict)}
+    for key in doc.data.get("player_words") or {}:
+        if key in doc.data["synonyms"]:
+            out.append(doc.problem("L5R127", ("player_words", key), f"'{key}' is both a synonym and a player's word"))
+        for n, asked in enumerate(doc.data["player_words"][key]["asked"]):
+            if asked["finds"] not in entry_ids:
+                out.append(
+                    doc.problem("L5R127", ("player_words", key, "asked", n, "finds"), f"'{asked['finds']}' is no entry")
+                )
+    for key in [*doc.data["synonyms"], *(doc.data.get("player_words") or {})]:
         # the planner reads an edition or game word at a position before it tries a synonym there
         words = _words(key)
         who = next((w for p, w in phrases.items() if p and tuple(words[: len(p)]) == p), None)
         if who:
             out.append(
                 doc.problem(
-                    "L5R126", ("synonyms", key), f"'{key}' starts with a word that names '{who}': the key never applies"
+                    "L5R126",
+                    ("synonyms" if key in doc.data["synonyms"] else "player_words", key),
+                    f"'{key}' starts with a word that names '{who}': the key never applies",
                 )
             )
     return out

@@ -1,4 +1,8 @@
-"""Judges' synonyms and legacy terms (glossary/_synonyms.yaml), matched as phrases in a query.
+"""Judges' synonyms and players' words (glossary/_synonyms.yaml), matched as phrases in a query.
+
+`synonyms` are judges' words and legacy terms; `player_words` are the bridges from what real players
+typed to the rulebooks' words, each with the real question that needed it (issue 23). Both are read
+into one table: a typed phrase -> rulebook words searched beside it.
 
 Glossary data: read through the safe loader and its schema (schemas/synonyms.schema.json), checked by
 validate (L5R126) and by tests/test_search_synonyms.py. The YAML is read when the index is built and
@@ -27,7 +31,11 @@ def read_yaml(layout: Layout) -> dict[str, list[str]]:
     if not layout.synonyms.exists():
         return {}
     data = load_checked(layout.synonyms, "synonyms")
-    return {" ".join(str(k).lower().split()): [str(v) for v in values] for k, values in data["synonyms"].items()}
+    table = {" ".join(str(k).lower().split()): [str(v) for v in values] for k, values in data["synonyms"].items()}
+    # players' words (issue 23): read as synonyms; validate refuses a key in both (L5R127)
+    for key, bridge in (data.get("player_words") or {}).items():
+        table.setdefault(" ".join(str(key).lower().split()), [str(v) for v in bridge["words"]])
+    return table
 
 
 def as_table(raw: dict[str, list[str]]) -> Table:
