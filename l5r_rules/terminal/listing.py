@@ -18,6 +18,7 @@ replaced (terminal.clean), so nothing printed can move the cursor or recolour th
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 
@@ -75,12 +76,20 @@ def _passage_page(payload: dict, passage: dict) -> str:
     return f", {pages_label(*pages)}" if pages else ""
 
 
+_SENTENCE_END = re.compile(r"[.!?:;][\"'”’)»]*(?=\s)")
+
+
 def _cut(passage: dict, n: int) -> str:
-    """A passage flattened to one line, with … where it is not the whole paragraph or is cut at `n`."""
+    """A passage flattened to one line, with … where it is not the whole paragraph or is cut at `n`: at
+    the last sentence end before `n` (so the passage ends on a whole sentence), between words only when
+    its first sentence alone is longer."""
     starts, ends = passage.get("whole") or (True, True)
     flat = " ".join(clean(passage["text"]).split())
     if len(flat) > n:
-        flat, ends = flat[: n - 1].rsplit(" ", 1)[0].rstrip(), False  # cut between words
+        head = flat[: n - 1]
+        whole = [m.end() for m in _SENTENCE_END.finditer(head + " ")]
+        flat = head[: whole[-1]] if whole else head.rsplit(" ", 1)[0].rstrip()
+        ends = False
     return ("" if starts else "… ") + flat + ("" if ends else " …")
 
 
