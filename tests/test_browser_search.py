@@ -61,7 +61,9 @@ return JSON.parse(arguments[0]).map(function (c) {
   engine.search(c[0], { edition: c[1], limit: DEPTH }).groups.forEach(function (g) {
     g.hits.forEach(function (h) {
       var id = engine.docs[h.docnum].id, a = h.passage ? h.passage.anchor : null;
-      out.push(a === null ? id : id + "#" + (a.indexOf(id + "-") === 0 ? a.slice(id.length + 1) : a));
+      var short = function (x) { return x.indexOf(id + "-") === 0 ? x.slice(id.length + 1) : x; };
+      var partner = h.passage && h.passage.partner !== null ? engine.ix.passages.anchor[h.passage.partner] : null;
+      out.push((a === null ? id : id + "#" + short(a)) + (partner === null ? "" : "+" + short(partner)));
     });
   });
   return out;

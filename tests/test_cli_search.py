@@ -230,3 +230,20 @@ def test_search_names_each_edition_and_game_it_keeps_to_once(root, args, line):
     result = run("search", *args, "--root", root)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == line
+
+
+def test_a_passage_scored_with_its_neighbour_is_shown_with_it(repo_root):
+    """Two neighbouring paragraphs that scored better as one window (ranking.py) are shown together, in book
+    order (¶3-4), so the sentence that answers is on screen when it sits in the neighbour (issue 23)."""
+    from click.testing import CliRunner
+
+    from l5r_rules.cli import cli
+    from l5r_rules.kb import load_kb
+
+    out = (
+        CliRunner().invoke(cli, ["search", "--root", str(repo_root), "imperial favor lobbying", "--limit", "1"]).output
+    )
+    assert "lotus-lobbying" in out and "¶3-4 " in out
+    paragraphs = load_kb(repo_root).entries["lotus-lobbying"]["text"].split("\n\n")
+    flat = " ".join(out.split())
+    assert " ".join(paragraphs[3].split())[:40] in flat  # the fourth paragraph's opening is shown too

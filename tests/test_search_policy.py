@@ -257,12 +257,15 @@ def test_question_length_bounds(monkeypatch):
 def test_window_slots_bound(real, monkeypatch):
     """MAX_WINDOW_SLOTS: a question of more searched words than this scores no windows of two passages."""
     q = querying.build_query(real.stats, querying.plan("bowed personality defend battle", real.synonyms, real.names))
-    windows = ranking._passage_scores(real.passages.stats, q, real.passages)
+    windows, partners = ranking._passage_scores(real.passages.stats, q, real.passages)
     override_knob(monkeypatch, "MAX_WINDOW_SLOTS", 2)
-    singles = ranking._passage_scores(real.passages.stats, q, real.passages)
+    singles, none = ranking._passage_scores(real.passages.stats, q, real.passages)
     assert len(ranking.passage_slots(q)) > ranking.MAX_WINDOW_SLOTS == 2
     raised = [d for d in windows if windows[d] > singles[d]]
     assert raised and all(windows[d] >= singles[d] for d in windows)
+    # a passage raised by its window is shown with the neighbour it was scored with; none without windows
+    assert set(raised) == set(partners) and none == {}
+    assert all(abs(partners[d] - d) == 1 for d in raised)
 
 
 def test_passage_fields(monkeypatch):

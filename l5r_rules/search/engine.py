@@ -350,7 +350,7 @@ class Engine:
         for hit in results.hits:
             docnum = self.docnum[("entry", hit.payload["id"])]
             part = parts.get(docnum)
-            hit.passage = self._passage(docnum, part.passage_num if part else None)
+            hit.passage = self._passage(docnum, part.passage_num if part else None, part.partner_num if part else None)
             if explain:
                 hit.explain = explanation(self, q, docnum, hit, part)
         return results
@@ -380,9 +380,10 @@ class Engine:
                 out.append(Group(None, [Hit(self.payload(d), 0.0, False, passage=passage)]))
         return out[:limit]
 
-    def _passage(self, docnum: int, pnum: int | None) -> dict | None:
+    def _passage(self, docnum: int, pnum: int | None, partner: int | None = None) -> dict | None:
         """The passage a hit shows: its best one (else its first), and for a German entry the
-        same block in the other language (`companion`: the translation, or the German text)."""
+        same block in the other language (`companion`: the translation, or the German text); with the
+        neighbour it scored with as one window (`partner`, ranking._passage_scores), when that won."""
         if self.passages is None:
             return None
         own = self.passages.of_entry(docnum)
@@ -392,6 +393,8 @@ class Engine:
                 return None
             pnum = own[0]
         shown = dict(self.passages.payload(pnum), matched=matched)
+        if partner is not None:
+            shown["partner"] = dict(self.passages.payload(partner), num=partner, before=partner < pnum)
         for other in own:
             p = self.passages.payload(other)
             if p["block"] == shown["block"] and p["translation"] != shown["translation"]:

@@ -67,12 +67,18 @@ def cases(root: Path) -> list[Case]:
 
 
 def ranked(hits) -> list[str]:
-    """`id#anchor` of engine hits, the anchor without its entry's id (`lotus-bowing#p1`)."""
+    """`id#anchor` of engine hits, the anchor without its entry's id (`lotus-bowing#p1`), and `+anchor` of
+    the neighbour shown with it when the two scored as one window (`lotus-bowing#p1+p2`)."""
     out = []
     for hit in hits:
         entry = hit.payload["id"]
-        anchor = (hit.passage or {}).get("anchor")
-        out.append(entry + ("#" + shorten(entry, anchor) if anchor else ""))
+        passage = hit.passage or {}
+        anchor, partner = passage.get("anchor"), (passage.get("partner") or {}).get("anchor")
+        out.append(
+            entry
+            + ("#" + shorten(entry, anchor) if anchor else "")
+            + ("+" + shorten(entry, partner) if partner else "")
+        )
     return out
 
 

@@ -54,6 +54,8 @@ class Parts(NamedTuple):
     body: float  # whole text and translation
     passage: float  # best passage (0 when none matched)
     passage_num: int | None  # that passage's number in the passage index
+    # the neighbour it was scored with, when the two scored as one window did better: shown beside it
+    partner_num: int | None = None
 
     @property
     def total(self) -> float:
@@ -73,7 +75,8 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
         return scores, {}, headed
     best: dict[int, tuple[float, int]] = {}
     entry_of = passages.entry_of
-    for pnum, ps in _passage_scores(passages.stats, q, passages).items():
+    passage_scores, partners = _passage_scores(passages.stats, q, passages)
+    for pnum, ps in passage_scores.items():
         e = entry_of[pnum]
         # on a tie the entry's earlier passage, whatever the order the scores came in (the site's too)
         if e not in best or ps > best[e][0] or (ps == best[e][0] and pnum < best[e][1]):
@@ -86,7 +89,7 @@ def entry_scores(stats, passages, docs: list[dict], q: Node) -> tuple[Scores, di
             continue
         h = head.get(d, 0.0)
         ps, pnum = best.get(d, (0.0, None))
-        parts[d] = Parts(h, scores.get(d, 0.0) - h, ps, pnum)
+        parts[d] = Parts(h, scores.get(d, 0.0) - h, ps, pnum, partners.get(pnum) if pnum is not None else None)
         out[d] = parts[d].total
     return out, parts, headed
 
@@ -107,12 +110,13 @@ def passage_slots(q: Node) -> list[Node]:
     return [p for p in q.parts if prune(p, PASSAGE_FIELDS) is not None] if isinstance(q, Any) else [q]
 
 
-def _passage_scores(stats, q: Node, passages) -> Scores:
-    """passage number -> BM25F score x the share of the question's words (slots) the passage holds,
-    or its window's score with a neighbour of its entry (WINDOW_WEIGHT) where that is higher."""
+def _passage_scores(stats, q: Node, passages) -> tuple[Scores, dict[int, int]]:
+    """(passage number -> BM25F score x the share of the question's words (slots) the passage holds,
+    or its window's score with a neighbour of its entry (WINDOW_WEIGHT) where that is higher; passage
+    number -> that neighbour, where the window is its score: the two are shown together)."""
     slots = passage_slots(q)
     if len(slots) < 2:
-        return score_query(stats, q)
+        return score_query(stats, q), {}
     total: Scores = {}
     count: dict[int, int] = {}
     words: dict[int, int] = {}  # passage -> bit i set when it holds slot i
@@ -124,6 +128,7 @@ def _passage_scores(stats, q: Node, passages) -> Scores:
     n = len(slots)
     single = {d: s * count[d] / n for d, s in total.items()}
     out = dict(single)
+    partners: dict[int, int] = {}
     if n <= MAX_WINDOW_SLOTS:
         for d in sorted(total):
             e = d + 1
@@ -133,7 +138,8 @@ def _passage_scores(stats, q: Node, passages) -> Scores:
             stronger = e if single[e] > single[d] else d
             if window > out[stronger]:
                 out[stronger] = window
-    return out
+                partners[stronger] = d if stronger == e else e
+    return out, partners
 
 
 def _neighbours(passages, d: int, e: int) -> bool:

@@ -30,6 +30,7 @@ from ..terminal import clean
 
 EXCERPT_CHARS = 220
 PASSAGE_CHARS = 500  # a passage is at most a few sentences (passages.py); a longer one is cut
+PAIR_CHARS = 800  # two neighbouring passages shown together (the window they scored as: ranking.py)
 TRANSLATION_CHARS = 160
 INDENT = "     "
 MAX_WIDTH = 110
@@ -56,8 +57,9 @@ def _shown(hit) -> list[tuple[str, str, str | None]]:
             text = translation.get("text") or p["translation"]["text"]
             out.append(("[unofficial translation] ", excerpt(text, TRANSLATION_CHARS), None))
         return out
-    best = ("", _cut(passage, PASSAGE_CHARS), p.get("lang", "en") if not passage["translation"] else "en")
-    label = f"¶{passage['block']}{_passage_page(p, passage)} "
+    passage, n = _with_partner(passage)
+    best = ("", _cut(passage, n), p.get("lang", "en") if not passage["translation"] else "en")
+    label = f"¶{passage['label']}{_passage_page(p, passage)} "
     companion = passage.get("companion")
     if not passage["translation"]:
         out = [(label, best[1], best[2])]
@@ -66,6 +68,18 @@ def _shown(hit) -> list[tuple[str, str, str | None]]:
         return out
     out = [(label, _cut(companion, TRANSLATION_CHARS), None)] if companion else []
     return out + [(("" if companion else label) + "[unofficial translation] ", best[1], "en")]
+
+
+def _with_partner(passage: dict) -> tuple[dict, int]:
+    """The passage to show and its length limit: with the neighbour it was scored with as one window
+    (engine: `partner`), the two in book order as one text (¶3-4), else the passage alone (¶3)."""
+    partner = passage.get("partner")
+    if not partner:
+        return {**passage, "label": str(passage["block"])}, PASSAGE_CHARS
+    first, second = (partner, passage) if partner["before"] else (passage, partner)
+    blocks = f"{first['block']}" if first["block"] == second["block"] else f"{first['block']}-{second['block']}"
+    whole = ((first.get("whole") or (True, True))[0], (second.get("whole") or (True, True))[1])
+    return {**passage, "text": f"{first['text']}\n{second['text']}", "whole": whole, "label": blocks}, PAIR_CHARS
 
 
 def _passage_page(payload: dict, passage: dict) -> str:

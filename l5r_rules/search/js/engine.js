@@ -133,7 +133,7 @@ Engine.prototype.search = function (text, options) {
     }
     for (var h = 0; h < group.hits.length; h++) {
       var hit = group.hits[h], part = es.parts.get(hit.docnum);
-      hit.passage = this.passageOf(hit.docnum, part ? part.pnum : null);
+      hit.passage = this.passageOf(hit.docnum, part ? part.pnum : null, part ? part.partner : null);
     }
   }
   return results;
@@ -283,13 +283,15 @@ Engine.prototype.completion = function (concept, score, editions, games, listed)
 
 // engine.Engine._passage: the entry's best passage, else its first; `companion` the same block in the
 // other language (a German entry's translation, or the German text of a matched translation)
-Engine.prototype.passageOf = function (docnum, pnum) {
+Engine.prototype.passageOf = function (docnum, pnum, partner) {
   var range = this.firstPassage.get(docnum), P = this.ix.passages;
   if (!range) return null;
   var matched = pnum !== null && pnum !== undefined;
   if (!matched) pnum = range[0];
   var out = { num: pnum, matched: matched, anchor: P.anchor[pnum], translation: !!P.translation[pnum],
-    block: P.block[pnum], companion: null };
+    block: P.block[pnum], companion: null,
+    // the neighbour it was scored with as one window (ranking._passage_scores), shown beside it
+    partner: partner === null || partner === undefined ? null : partner };
   for (var o = range[0]; o < range[1]; o++) {
     if (P.block[o] === out.block && !!P.translation[o] !== out.translation) { out.companion = o; break; }
   }

@@ -193,9 +193,12 @@ Page.prototype.snippet = function (doc, pas, terms) {
   if (!pas) return "";
   if (!this.texts) return '<p class="l5r-hit__snippet l5r-hit__snippet--loading">…</p>';
   var lang = pas.translation ? "en" : doc.lang || "en", show = pas.matched ? terms : null;
+  // with the neighbour it was scored with as one window (engine: partner), the two in book order
+  var text = this.texts[pas.num];
+  if (pas.partner !== null) text = pas.partner < pas.num ? this.texts[pas.partner] + "\n" + text : text + "\n" + this.texts[pas.partner];
   var main = '<blockquote class="l5r-hit__snippet" lang="' + lang + '">' +
     (pas.translation ? '<span class="l5r-label">Unofficial translation (our words)</span> ' : "") +
-    marked(this.engine, this.texts[pas.num], show, lang) + "</blockquote>";
+    marked(this.engine, text, show, lang) + "</blockquote>";
   if (pas.companion === null) return main;
   var other = pas.translation ? doc.lang || "de" : "en";
   var companion = '<blockquote class="l5r-hit__snippet l5r-hit__snippet--companion" lang="' + other + '">' +

@@ -22,7 +22,7 @@ Engine.prototype.entryScores = function (q) {
   var headQ = prune(q, this.headFields);
   var head = headQ ? this.score(this.main, headQ) : null;
   var n = scores.length, bestScore = absent(n), bestNum = new Int32Array(n).fill(-1), entryOf = this.entryOf;
-  var ps = this.passageScores(q);
+  var scored = this.passageScores(q), ps = scored.scores, partners = scored.partners;
   for (var pnum = 0; pnum < ps.length; pnum++) {
     var v = ps[pnum];
     if (v !== v) continue;
@@ -36,17 +36,19 @@ Engine.prototype.entryScores = function (q) {
     if (h > 0) headed.add(d);
     if (s !== s && b !== b) continue;
     if (docs[d].doctype !== "entry") { out[d] = s; continue; }
-    var part = { head: h, body: (s === s ? s : 0.0) - h, passage: b === b ? b : 0.0, pnum: b === b ? bestNum[d] : null };
+    var pnum1 = b === b ? bestNum[d] : null;
+    var part = { head: h, body: (s === s ? s : 0.0) - h, passage: b === b ? b : 0.0, pnum: pnum1,
+      partner: pnum1 !== null && partners.has(pnum1) ? partners.get(pnum1) : null };
     parts.set(d, part);
     out[d] = R.HEAD_WEIGHT * part.head + R.BODY_WEIGHT * part.body + R.PASSAGE_WEIGHT * part.passage;
   }
   return { scores: out, parts: parts, headed: headed };
 };
-// ranking._passage_scores
+// ranking._passage_scores: {scores, partners: passage -> the neighbour its window score came with}
 Engine.prototype.passageScores = function (q) {
   var self = this;
   var slots = q.type === "any" ? q.parts.filter(function (p) { return prune(p, self.passageFields) !== null; }) : [q];
-  if (slots.length < 2) return this.score(this.passages, q);
+  if (slots.length < 2) return { scores: this.score(this.passages, q), partners: new Map() };
   var n = this.passages.count, total = absent(n), count = new Int32Array(n), k = slots.length;
   var words = new Uint32Array(n); // bit i: the passage holds slot i
   for (var i = 0; i < slots.length; i++) {
@@ -59,7 +61,7 @@ Engine.prototype.passageScores = function (q) {
       if (i < 32) words[d] |= 1 << i;
     }
   }
-  var single = absent(n), out;
+  var single = absent(n), out, partners = new Map();
   for (var j = 0; j < n; j++) if (total[j] === total[j]) single[j] = total[j] * count[j] / k;
   out = single.slice();
   if (k <= this.P.MAX_WINDOW_SLOTS) {
@@ -71,10 +73,13 @@ Engine.prototype.passageScores = function (q) {
       if (entryOf[a] !== entryOf[b] || translated[a] !== translated[b]) continue;
       var window = (total[a] + total[b]) * popcount(words[a] | words[b]) / k * this.P.WINDOW_WEIGHT;
       var stronger = single[b] > single[a] ? b : a;
-      if (window > out[stronger]) out[stronger] = window;
+      if (window > out[stronger]) {
+        out[stronger] = window;
+        partners.set(stronger, stronger === b ? a : b);
+      }
     }
   }
-  return out;
+  return { scores: out, partners: partners };
 };
 
 function popcount(x) {
