@@ -14,6 +14,7 @@ import sys
 import click
 
 from .commands.common import environment_error, teardown
+from .layout import NotACheckout
 
 # command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -105,6 +106,9 @@ class LazyGroup(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except NotACheckout as exc:  # no glossary where the command looked: say so, never use another one
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
         except Exception as exc:
             from .yamlio import GlossaryFileError  # imported only on the way out: search never pays for yaml
 

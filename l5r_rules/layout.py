@@ -23,19 +23,39 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+class NotACheckout(Exception):
+    """No checkout where the command looked: str() is the one line to print (exit status 2)."""
+
+
+def is_checkout(folder: Path) -> bool:
+    """A checkout is a folder holding glossary/ with its registry, glossary/_sources.yaml."""
+    return (folder / "glossary" / "_sources.yaml").is_file()
+
+
 def find_root(start: Path | None = None) -> Path:
-    """The checkout root: $L5R_ROOT, else the nearest parent holding glossary/_sources.yaml."""
+    """The checkout: $L5R_ROOT, else the nearest of `start` (default: the working folder) and its
+    parents that holds glossary/_sources.yaml. Never the installed package's own checkout: a command
+    run outside a checkout must say so (NotACheckout), not quietly read another glossary."""
     env = os.environ.get("L5R_ROOT")
     if env:
-        return Path(env).resolve()
+        return checked_root(Path(env), "L5R_ROOT")
     here = (start or Path.cwd()).resolve()
     for candidate in (here, *here.parents):
-        if (candidate / "glossary" / "_sources.yaml").is_file():
+        if is_checkout(candidate):
             return candidate
-    pkg_root = Path(__file__).resolve().parent.parent
-    if (pkg_root / "glossary" / "_sources.yaml").is_file():
-        return pkg_root
-    return here
+    raise NotACheckout(
+        f"{here}: no glossary here: neither it nor a folder above it holds glossary/_sources.yaml "
+        "(run inside a checkout, or pass --root)"
+    )
+
+
+def checked_root(root: Path, given_as: str = "--root") -> Path:
+    """`root` resolved, or NotACheckout when it holds no glossary/_sources.yaml."""
+    root = root.resolve()
+    if not is_checkout(root):
+        what = "no glossary/ folder" if not (root / "glossary").is_dir() else "no glossary/_sources.yaml (the registry)"
+        raise NotACheckout(f"{root}: no glossary here: {given_as} names a folder with {what}; give a checkout")
+    return root
 
 
 @dataclass(frozen=True)

@@ -115,5 +115,5 @@ def test_corrupted_copy_of_real_glossary_reports_every_problem(cli, repo_copy):
 
 def test_missing_registry_is_one_line_not_a_traceback(cli, tmp_path):
     result = cli("validate", "--root", str(tmp_path))
-    assert result.exit_code == 1
-    assert "L5R070" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2  # not a checkout: said so, never another checkout validated instead
+    assert "no glossary here" in result.output and "Traceback" not in result.output

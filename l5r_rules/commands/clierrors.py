@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from ..layout import NotACheckout
 from .common import environment_error
 
 
@@ -29,8 +30,8 @@ def one_line_errors(fn):
         except NotFound as exc:
             click.echo(f"Error: {exc}", err=True)
             sys.exit(1)
-        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
-            raise
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt, NotACheckout):
+            raise  # NotACheckout: said in one line by the command group (exit 2), like every command's
         except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
             # imported only on the way out, so `export` never loads whoosh and `search` never yaml
             from ..search.errors import IndexUnwritable, SearchUsageError

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..layout import Layout, find_root
+from ..layout import Layout, checked_root, find_root
 
 root_option = click.option(
     "--root",
@@ -31,7 +31,7 @@ def site_option(what: str):
 def built_site(root: Path | None, site_dir: Path | None) -> Path:
     """The built site (`--site`, else the checkout's site/); one line and exit 2 when there is none."""
 
-    site = (site_dir or layout_for(root).root / "site").resolve()
+    site = (site_dir if site_dir else layout_for(root).root / "site").resolve()
     if not (site / "index.html").is_file():
         click.echo(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", err=True)
         sys.exit(2)
@@ -39,7 +39,9 @@ def built_site(root: Path | None, site_dir: Path | None) -> Path:
 
 
 def layout_for(root: Path | None) -> Layout:
-    return Layout(root.resolve() if root else find_root())
+    """The checkout of `--root`, else the one around the working folder; NotACheckout (one line, exit 2)
+    when there is none: never the installed package's own checkout."""
+    return Layout(checked_root(root) if root else find_root())
 
 
 # Set by read-only look-up commands (search, show, compare): their process may end without

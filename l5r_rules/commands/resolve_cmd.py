@@ -13,7 +13,7 @@ from ..engine import scenario
 from ..engine.errors import ScenarioError
 from ..engine.narrate import RuleTexts, as_text, grouped, narrate, outcome_lines, step_words
 from ..engine.scenario import Problem
-from ..layout import find_root
+from ..layout import NotACheckout, find_root
 
 
 @click.command("resolve")
@@ -52,6 +52,7 @@ def resolve_cmd(file, as_json, explain):
     if not_a_file:
         click.echo(f"{file}:1: (document) {not_a_file}", err=True)
         sys.exit(2)
+    root = _checkout(file)
     data, problems = scenario.load(file)
     if problems:
         for p in problems:
@@ -81,11 +82,11 @@ def resolve_cmd(file, as_json, explain):
     if as_json:
         out = {**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}}
         if explain:
-            out["narration"] = _narration(file, data, result=result).to_json()
+            out["narration"] = _narration(root, data, result=result).to_json()
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         sys.exit(1 if mismatches else 0)
     if explain:
-        click.echo(as_text(_narration(file, data, result=result)))
+        click.echo(as_text(_narration(root, data, result=result)))
         click.echo("")
     else:
         _print_result(data, result)
@@ -107,9 +108,17 @@ def _not_a_file(file: Path) -> str:
     return "is not a regular file" if file.exists() else "no such file"
 
 
-def _narration(file: Path, data: dict, result=None, error=None):
+def _checkout(file: Path) -> Path:
+    """The checkout whose glossary the ruling quotes: the one holding FILE, else the working folder's;
+    NotACheckout (one line, exit 2) when neither is in one, never the installed package's checkout."""
+    try:
+        return find_root(Path(file).resolve().parent)
+    except NotACheckout:
+        return find_root()
 
-    return narrate(data, RuleTexts(find_root(Path(file).resolve().parent)), result=result, error=error)
+
+def _narration(root: Path, data: dict, result=None, error=None):
+    return narrate(data, RuleTexts(root), result=result, error=error)
 
 
 def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
@@ -144,11 +153,11 @@ def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
             "expect": {"matches": matches, "problems": problems},
         }
         if explain:
-            out["narration"] = _narration(file, data, error=exc).to_json()
+            out["narration"] = _narration(_checkout(file), data, error=exc).to_json()
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
     elif matches:
         if explain:
-            click.echo(as_text(_narration(file, data, error=exc)))
+            click.echo(as_text(_narration(_checkout(file), data, error=exc)))
             click.echo("")
         else:
             click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")

@@ -41,6 +41,7 @@ def walk_cmd(game, phase, edition, at, as_json, root):
       l5r-rules walk lotus turn --at 4.4      # an edition id names its game too
     """
 
+    layout_for(root)  # outside a checkout: one line and exit 2 (the walk quotes that checkout's glossary)
     try:
         book = walk.book_for(game, edition)
         if phase is None:
@@ -65,12 +66,8 @@ def _emit(lines: list[str]) -> None:
 
 
 def _entries(root: Path | None, book) -> dict:
-    """The cited entries, read from the checkout's glossary (none found: citations show ids only)."""
-
-    try:
-        layout = layout_for(root)
-    except Exception:  # outside a checkout: the walk still prints, with entry ids
-        return {}
+    """The cited entries, read from the checkout's glossary."""
+    layout = layout_for(root)  # outside a checkout: NotACheckout, one line (walk quotes the glossary)
     out = {}
     for rule in book.rules():
         path = layout.entry_path(book.edition, rule.entry)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..citation import passage_pages
 from ..editions import Registry
-from ..layout import Layout, find_root
+from ..layout import Layout, checked_root, find_root
 from ..vocab import Kind
 from . import policy
 from .errors import IndexDamaged, SearchUsageError
@@ -567,7 +567,7 @@ def _passages_fit(entry_of: list[int], docs: list[dict]) -> bool:
 
 
 def _layout(root: Path | None) -> Layout:
-    layout = Layout(root.resolve() if root else find_root())
+    layout = Layout(checked_root(root) if root else find_root())
     if not layout.glossary.is_dir():
         raise SearchUsageError(f"{layout.glossary}: no glossary here (use --root or run inside a checkout)")
     return layout
