@@ -36,7 +36,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "link": (
         "l5r_rules.commands.link_cmd",
         "link_cmd",
-        "Turn the rulebooks' cross-references into `related` entry ids.",
+        "Turn the rulebooks' cross-references into `related_from_book` entry ids.",
     ),
     "build": ("l5r_rules.commands.build_cmd", "build_cmd", "Build the static site into site/ (atomic; --check-links)."),
     "serve": (

@@ -4,7 +4,7 @@ After a change to an importer, an outline, a source or curated data, one command
 does what used to be six, in the order each step depends on the one before:
 
     import         sources/ -> glossary/entries/ (curated fields kept)
-    link           the rulebooks' cross-references -> each entry's `related`
+    link           the rulebooks' cross-references -> each entry's `related_from_book`
     errata         entries + glossary/_errata_curated.yaml -> glossary/errata/
     cards          entries + errata + glossary/_card_names.yaml -> glossary/cards/
     check-sources  every entry verbatim, every source paragraph kept

@@ -55,7 +55,7 @@ def test_committed_glossary_is_linked(cli, repo_root):
 def test_running_twice_changes_nothing(cli, repo_copy):
     for path in (repo_copy / "glossary/entries").glob("*/*.yaml"):
         data = yamlio.load_plain(path)
-        if data.pop("related", None) is not None:
+        if data.pop("related_from_book", None) is not None:
             path.write_text(yamlio.dumps(data), encoding="utf-8")
     assert cli("link", "--root", str(repo_copy)).exit_code == 0
     snapshot = {p: p.read_bytes() for p in (repo_copy / "glossary").rglob("*.yaml")}
@@ -81,7 +81,7 @@ def test_dangling_link_fails_validate_until_relinked(cli, repo_copy):
     result = cli("validate", "--root", str(repo_copy))
     assert result.exit_code == 1
     assert re.search(
-        r"glossary/entries/lotus/lotus-overview\.yaml:\d+:\d+: L5R040 related\[0\] 'lotus-multiplayer-rules' "
+        r"glossary/entries/lotus/lotus-overview\.yaml:\d+:\d+: L5R040 related_from_book\[0\] 'lotus-multiplayer-rules' "
         r"is not an entry id \(did you mean 'lotus-multiplayer'\?\)",
         result.output,
     ), result.output

@@ -10,15 +10,17 @@ CLI = [sys.executable, "-c", "from l5r_rules.cli import main; main()"]
 
 
 def test_import_and_link_at_once_lose_nothing(repo_copy):
-    # Work for both, in two editions: link must restore lotus's `related`, import must restore lcg's `order`.
+    # Work for both, in two editions: link must restore lotus's `related_from_book`, import must restore lcg's `order`.
     # Links are computed per edition and resolve page references by `order`, so damaging lotus's own
     # `order` would make link's lotus output depend on which of the two ran first; lcg's does not.
     linked = sorted((repo_copy / "glossary/entries/lotus").glob("*.yaml"))[:40]
     ordered = sorted((repo_copy / "glossary/entries/lcg").glob("*.yaml"))[:40]
-    linked = [p for p in linked if "\nrelated:\n" in p.read_text(encoding="utf-8")]
+    linked = [p for p in linked if "\nrelated_from_book:\n" in p.read_text(encoding="utf-8")]
     assert linked, "the sample must hold entries with links"
     for path in linked:
-        path.write_text(re.sub(r"\nrelated:\n(- .*\n)+", "\n", path.read_text(encoding="utf-8")), encoding="utf-8")
+        path.write_text(
+            re.sub(r"\nrelated_from_book:\n(- .*\n)+", "\n", path.read_text(encoding="utf-8")), encoding="utf-8"
+        )
     for path in ordered:
         path.write_text(
             re.sub(r"\norder: (\d+)\n", "\norder: 9999\n", path.read_text(encoding="utf-8")), encoding="utf-8"
@@ -30,8 +32,8 @@ def test_import_and_link_at_once_lose_nothing(repo_copy):
     ]
     outputs = [p.communicate(timeout=120)[0] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outputs
-    # Nothing lost: link's `related` survived import's rewrite, and import's `order` survived link's.
-    lost = [p.name for p in linked if "\nrelated:\n" not in p.read_text(encoding="utf-8")]
+    # Nothing lost: link's `related_from_book` survived import's rewrite, and import's `order` survived link's.
+    lost = [p.name for p in linked if "\nrelated_from_book:\n" not in p.read_text(encoding="utf-8")]
     assert not lost, f"link's writes lost in {lost}"
     assert "order: 9999" not in "".join(p.read_text(encoding="utf-8") for p in ordered)  # and import's link's
     again = subprocess.run(CLI + ["link", "--check", *root], capture_output=True, text=True, timeout=120)
@@ -46,7 +48,9 @@ def test_a_writer_waits_while_another_holds_the_glossary(repo_copy):
     from l5r_rules.locks import glossary_lock
 
     entry = repo_copy / "glossary/entries/lcg/lcg-ability.yaml"
-    entry.write_text(re.sub(r"\nrelated:\n(- .*\n)+", "\n", entry.read_text(encoding="utf-8")), encoding="utf-8")
+    entry.write_text(
+        re.sub(r"\nrelated_from_book:\n(- .*\n)+", "\n", entry.read_text(encoding="utf-8")), encoding="utf-8"
+    )
     before = entry.read_bytes()
     with glossary_lock(Layout(repo_copy), lambda _msg: None):
         proc = subprocess.Popen(

@@ -60,9 +60,11 @@ def check(g: Glossary) -> list[Problem]:
                                 f"('{documents[doc_id].get(key)}')",
                             )
                         )
-        for i, rel in enumerate(data.get("related") or []):
-            if isinstance(rel, str) and rel not in known:
-                out.append(doc.problem("L5R040", ("related", i), f"'{rel}' is not an entry id{_hint(rel, entries)}"))
+        for key in ("related", "related_from_book"):
+            for i, rel in enumerate(data.get(key) or []):
+                if isinstance(rel, str) and rel not in known:
+                    fix = " (run `l5r-rules link`)" if key == "related_from_book" else ""
+                    out.append(doc.problem("L5R040", (key, i), f"'{rel}' is not an entry id{_hint(rel, entries)}{fix}"))
 
     for doc in g.checked(g.concepts):
         data = doc.data

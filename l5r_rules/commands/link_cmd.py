@@ -25,15 +25,15 @@ from .common import layout_for, root_option
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the whole report (every reference, how it resolved) as JSON."
 )
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any entry's `related` is out of date.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any entry's `related_from_book` is out of date.")
 def link_cmd(root, show_report, as_json, check):
-    """Turn the rulebooks' own cross-references into `related` entry ids.
+    """Turn the rulebooks' own cross-references into `related_from_book` entry ids.
 
     Reads `Related:` lines, "see page N" / (see "X" on page N) / "see p. N"
     references (pages resolved through the books' tables of contents or page
     markers), Battle for Rokugan's "auf Seite N" / siehe „X“ references and
-    bold mentions of glossary terms; rewrites the `related` field of each
-    entry. Running it twice changes nothing. The report counts page-like
+    bold mentions of glossary terms; rewrites the `related_from_book` field
+    of each entry (never `related`, the links a person chose). Running it twice changes nothing. The report counts page-like
     tokens no reference accounts for (UNSCANNED); it should be 0.
 
     \b

@@ -1,7 +1,8 @@
 """Cross-links between entries, from the rulebooks' own references.
 
 `l5r-rules link` turns three kinds of reference into ids in each entry's
-curated `related` field:
+generated `related_from_book` field (the curated `related`, a person's own
+choice, is never touched):
 
 - the LCG Rules Reference `Related: A, B` lines (`related_lines`),
 - page references: `see page N`, `(see "X" on page N)`, `See "X" on page N.`,

@@ -1,10 +1,11 @@
-"""Compute every entry's `related` ids and write them, idempotently.
+"""Compute every entry's `related_from_book` ids and write them, idempotently.
 
-The link command owns the `related` field of the editions it links: the field
-is recomputed from the sources each time (so a renamed id is followed and a
-stale link disappears). A book whose registry record says `links: references`
-(Battle for Rokugan: no Related lines, no glossary, bold words for emphasis) is
-linked by its page and "see"/"siehe" references only.
+The link command owns the `related_from_book` field and no other: it is recomputed
+from the books each time (so a renamed id is followed and a stale link disappears),
+while `related`, the ids a person chose, is never touched (readers show both). A
+book whose registry record says `links: references` (Battle for Rokugan: no Related
+lines, no glossary, bold words for emphasis) is linked by its page and "see"/"siehe"
+references only.
 
 The report lists every reference per book, resolved or not; page-like tokens
 in an entry that no reference accounts for (`unscanned`, kept at 0 by a test)
@@ -17,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 
 from .. import yamlio
-from ..importers.run import CURATED, IMPORTED, document_paragraphs
+from ..importers.fields import CURATED, GENERATED, IMPORTED
+from ..importers.run import document_paragraphs
 from ..kb import KnowledgeBase
 from ..skiplist import load_skip_list, skipped_indices
 from .pagerefs import CANDIDATE, Reference, find_references, resolve, unscanned
@@ -176,22 +178,26 @@ def compute_links(kb: KnowledgeBase) -> LinkReport:
     return report
 
 
+FIELD = "related_from_book"  # the one field link writes
+
+
 def _with_related(data: dict, related: list[str]) -> dict:
-    """The entry with `related` set (or dropped when empty), keys in the importer's order."""
+    """The entry with `related_from_book` set (or dropped when empty), keys in the importer's order;
+    every other field, the curated `related` first of all, exactly as it was."""
     data = dict(data)
-    data.pop("related", None)
+    data.pop(FIELD, None)
     if related:
-        data["related"] = related
-    order = [*IMPORTED, *CURATED]
+        data[FIELD] = related
+    order = [*IMPORTED, *CURATED, *GENERATED]
     return {k: data[k] for k in sorted(data, key=lambda k: order.index(k) if k in order else len(order))}
 
 
 def write_links(kb: KnowledgeBase, report: LinkReport, dry_run: bool = False) -> list[str]:
-    """Write each linked entry whose `related` differs; returns the paths (relative) changed."""
+    """Write each linked entry whose `related_from_book` differs; returns the paths (relative) changed."""
     changed = []
     for entry_id, related in sorted(report.links.items()):
         entry = kb.entries[entry_id]
-        if list(entry.get("related") or []) == related:
+        if list(entry.get(FIELD) or []) == related:
             continue
         path = kb.layout.entry_path(entry["edition"], entry_id)
         changed.append(str(path.relative_to(kb.layout.root)))

@@ -16,14 +16,14 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from .fields import CURATED, IMPORTED
+from .fields import CURATED, GENERATED, IMPORTED
 
 ACCEPT_SIMILARITY = 0.8  # --accept-renames takes a suggestion whose text is at least this similar
 
 
 def curated_fields(data: dict) -> list[str]:
-    """The keys of an existing entry that import does not produce and that hold something."""
-    return [k for k, v in data.items() if k not in IMPORTED and v not in (None, "", [], {})]
+    """The keys of an existing entry that import does not produce, nor link, and that hold something."""
+    return [k for k, v in data.items() if k not in IMPORTED and k not in GENERATED and v not in (None, "", [], {})]
 
 
 def former_ids(old: dict, old_id: str) -> list[str]:
@@ -39,6 +39,7 @@ def merge_curated(new: dict, old: dict | None) -> dict:
     if not old:
         return merged
     keep = [k for k in CURATED if k in old] + [k for k in old if k not in IMPORTED and k not in CURATED]
+    # GENERATED (link's related_from_book) is kept too, last: link rewrites it after the import
     for key in keep:
         merged[key] = old[key]
     return merged

@@ -16,7 +16,7 @@ from .apply import WriteFailed, apply
 
 # handed on to the readers of the package's older layout (crosslinks/build.py, a test's monkeypatch)
 from .entries import READERS, build_entries, document_paragraphs, document_sections  # noqa: F401
-from .fields import CURATED, IMPORTED  # noqa: F401
+from .fields import CURATED, GENERATED, IMPORTED  # noqa: F401
 from .inputs import rel
 from .plan import make_plan
 from .problems import ImportProblem

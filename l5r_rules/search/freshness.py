@@ -42,6 +42,7 @@ _CODE_FILES = (
     "../editions.py",
     "../hints.py",
     "../blocks.py",
+    "../related.py",
 )
 
 

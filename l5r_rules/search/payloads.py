@@ -6,6 +6,7 @@ agree on field names. Site permalinks come from l5r_rules/urls.py, the site's ow
 
 from __future__ import annotations
 
+from ..related import related_ids
 from ..urls import concept_page, entry_page, permalink
 
 
@@ -58,7 +59,7 @@ def entry_payload(entry: dict, concept: str | None, document_title: str | None) 
         },
         "order": entry.get("order"),
         "aliases": list(entry.get("aliases") or []),
-        "related": list(entry.get("related") or []),
+        "related": related_ids(entry),  # curated, then the book's own (l5r_rules/related.py)
         "concept": concept,
         "url": entry_url(entry["id"]),
     }

@@ -27,6 +27,7 @@ from ..blocks import anchor_of, block_anchors, parser, top_level_blocks
 from ..bookorder import book_blocks
 from ..codes import CODES
 from ..normalize import collapse
+from ..related import related_ids
 from ..vocab import LANGUAGE_NAMES, slugify
 from . import api, coverage_pages
 from .diff import diff_html
@@ -97,6 +98,10 @@ class PageHelpers:
         if concept is None:
             return Markup('<span class="l5r-missing">{}</span>').format(concept_id)
         return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), concept["title"])
+
+    def related(self, entry: dict) -> list[str]:
+        """The related ids shown: curated `related`, then the book's `related_from_book` (related.py)."""
+        return related_ids(entry)
 
     def text(self, entry: dict) -> Markup:
         doc = self.data.document_of(entry)
