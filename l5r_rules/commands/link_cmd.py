@@ -33,8 +33,9 @@ def link_cmd(root, show_report, as_json, check):
     references (pages resolved through the books' tables of contents or page
     markers), Battle for Rokugan's "auf Seite N" / siehe „X“ references and
     bold mentions of glossary terms; rewrites the `related_from_book` field
-    of each entry (never `related`, the links a person chose). Running it twice changes nothing. The report counts page-like
-    tokens no reference accounts for (UNSCANNED); it should be 0.
+    of each entry (never `related`, the links a person chose). Running it
+    twice changes nothing. The report counts page-like tokens no reference
+    accounts for (UNSCANNED); it should be 0.
 
     \b
     Example:
