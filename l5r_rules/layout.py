@@ -22,6 +22,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+PROJECT_DIR = Path(__file__).resolve().parent.parent  # this program's own checkout (its code, site config)
+
 
 class NotACheckout(Exception):
     """No checkout where the command looked: str() is the one line to print (exit status 2)."""

@@ -2,8 +2,8 @@
 
 `--out DIR` must be absent, empty, or a folder an earlier `l5r-rules packet` wrote
 (it holds MARKER); the checkout, glossary/, sources/, the home directory and any
-other non-empty folder are refused, by the site build's own rules
-(l5r_rules/site/outdir.py). Every PDF is first written to a temporary file in DIR;
+other non-empty folder are refused, by the one rule every writer follows
+(l5r_rules/outputs.py). Every PDF is first written to a temporary file in DIR;
 only when all of them are complete are they renamed into place, so a failed or
 killed run leaves the earlier PDFs as they were (and its temporary files are
 removed by the next run).
@@ -16,38 +16,24 @@ import os
 import time
 from pathlib import Path
 
+from .. import outputs
 from ..layout import Layout
-from ..site import outdir
-from ..site.builder import PROJECT_DIR
 
 MARKER = ".l5r-rules-packets"
 TMP_INFIX = ".tmp-"
 
-OutputRefused = outdir.OutputRefused
+OutputRefused = outputs.OutputRefused
 
 
 def check(out: Path, layout: Layout) -> None:
-    """Raise OutputRefused unless `out` may hold packets."""
-    keep_whole = [layout.root, layout.build, PROJECT_DIR]
-    keep_out = [
-        layout.glossary,
-        layout.sources,
-        layout.build / "index",
-        layout.build / "docs",
-        layout.root / "site",
-        *(
-            folder / name
-            for folder in {layout.root, PROJECT_DIR}
-            for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts")
-        ),
-    ]
-    outdir.check_output(
+    """Raise OutputRefused unless `out` may hold packets (the one writer rule of outputs.py)."""
+    outputs.check_folder(
         out,
-        keep_whole,
-        keep_out,
+        layout,
         marker=MARKER,
         what="write packets",
         made_by="a folder of packets written by l5r-rules",
+        keep_out=[layout.root / "site"],
     )
 
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import jinja2
 
-from .. import siteurl
+from .. import outputs, siteurl
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
-from ..layout import Layout, find_root
+from ..layout import PROJECT_DIR, Layout, find_root
 from ..registry import load_registry_data
 from ..search import webindex
 from ..search.engine import open_engine
@@ -59,9 +59,6 @@ def dir_size(path: Path) -> int:
 
 def hand_written_pages(content_dir: Path) -> list[Path]:
     return sorted(p for p in content_dir.rglob("*") if p.is_file()) if content_dir.is_dir() else []
-
-
-PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
 
 
 def site_config_root(root: Path) -> Path:
@@ -108,27 +105,18 @@ def build_site(
         public = siteurl.resolve(site_config_root(layout.root), site_url)
     except siteurl.BadSiteUrl as exc:
         raise OutputRefused(str(exc)) from None
-    keep_whole = [layout.root, layout.build, PROJECT_DIR]
-    keep_out = [
-        layout.glossary,
-        layout.sources,
-        layout.build / "index",
-        layout.build / "docs",
-        *(
-            folder / name
-            for folder in {layout.root, PROJECT_DIR}
-            for name in (".git", "content", "site_overrides", "tests", "l5r_rules", "scripts")
-        ),
-    ]
     try:
-        outdir.check_output(out, keep_whole, keep_out)
-    except outdir.OutputRefused as exc:
+        _check_out(out, layout)
+    except outputs.OutputRefused as exc:
         raise OutputRefused(str(exc)) from None
 
     load_registry_data(layout)  # not a checkout: say so before anything (build/, its lock) is created
     layout.build.mkdir(parents=True, exist_ok=True)
     with outdir.build_lock(layout.build, say):
-        outdir.check_output(out, keep_whole, keep_out)  # again: the build we waited for may have changed it
+        try:
+            _check_out(out, layout)  # again: the build we waited for may have changed it
+        except outputs.OutputRefused as exc:
+            raise OutputRefused(str(exc)) from None
         removed = outdir.clean_leftovers(out, layout.build, WORK_PREFIX)
         if removed:
             say(f"removed {len(removed)} leftovers of interrupted builds: {', '.join(removed[:5])}")
@@ -138,6 +126,11 @@ def build_site(
 
 
 WORK_PREFIX = "docs-"
+
+
+def _check_out(out: Path, layout: Layout) -> None:
+    """The one writer rule (outputs.py) with the site's marker and words."""
+    outputs.check_folder(out, layout, marker=outdir.MARKER, what="build the site", made_by="a site built by l5r-rules")
 
 
 def _build_locked(

@@ -3,7 +3,8 @@
 `build --out DIR` may only replace a directory that is absent, empty, or carries
 the marker file (`MARKER`) that a previous build left in it. Anything else (the
 checkout, `glossary/`, a home directory, any folder without the marker) is
-refused before anything is touched.
+refused before anything is touched, by the rule every writer follows
+(l5r_rules/outputs.py).
 
 The new site is built next to DIR (`.DIR.tmp-*`) and exchanged with the old one
 in one `renameat2(RENAME_EXCHANGE)` call, so at every instant the output name
@@ -35,10 +36,6 @@ FAULT_ENV = "L5R_BUILD_FAULT"
 NO_EXCHANGE_ENV = "L5R_BUILD_NO_EXCHANGE"
 
 
-class OutputRefused(Exception):
-    """The output directory is someone else's data; str() is the one-line reason."""
-
-
 def tmp_prefix(out: Path) -> str:
     return f".{out.name}.tmp-"
 
@@ -49,44 +46,6 @@ def old_prefix(out: Path) -> str:
 
 def is_site(path: Path, marker: str = MARKER) -> bool:
     return (path / marker).is_file() and not (path / marker).is_symlink()
-
-
-def check_output(
-    out: Path,
-    keep_whole: list[Path],
-    keep_out: list[Path],
-    *,
-    marker: str = MARKER,
-    what: str = "build the site",
-    made_by: str = "a site built by l5r-rules",
-) -> None:
-    """Raise OutputRefused unless `out` is absent, empty, or a site a previous build left.
-
-    `keep_whole`: folders the output may be inside of but never be or contain (the
-    checkout, the project, the home directory); `keep_out`: folders it may not touch
-    at all (glossary/, sources/, .git, ...). `marker`, `what` and `made_by` let another
-    writer (the judge packet) use the same rules with its own marker and words.
-    """
-    home = Path.home().resolve()
-    for folder in [p.resolve() for p in keep_whole] + [home]:
-        if folder.is_relative_to(out):
-            where = f"{folder} (your home directory)" if folder == home else str(folder)
-            raise OutputRefused(f"{out}: refusing to {what} there: it would replace {where}")
-    for folder in [p.resolve() for p in keep_out]:
-        if out.is_relative_to(folder) or folder.is_relative_to(out):
-            raise OutputRefused(f"{out}: refusing to {what} there: it would write into {folder}")
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise OutputRefused(f"{out}: exists and is not a directory; choose another --out")
-    if out.is_dir() and not is_site(out, marker):
-        try:
-            empty = next(out.iterdir(), None) is None
-        except OSError as exc:
-            raise OutputRefused(f"{out}: cannot read it ({exc.strerror}); choose another --out") from None
-        if not empty:
-            raise OutputRefused(
-                f"{out}: not empty and not {made_by} (no {marker} file); "
-                "refusing to replace it: choose an empty or new folder, or remove it yourself"
-            )
 
 
 def write_marker(site: Path) -> None:

@@ -1,0 +1,189 @@
+"""What a command may write: one list of protected places and one check, for every writer.
+
+`export -o FILE`, `build --out DIR`, `packet --out DIR` (and any future writer) call
+`check_file` or `check_folder` before any work starts; a refusal is `OutputRefused`,
+whose str() is the one line to print (exit status 2). Never written, whatever the
+command:
+
+- anything inside a `.git` folder, or a `.git` itself (`export -o .git/HEAD` would
+  make the checkout no repository);
+- the checkout's and the project's own folders (PROTECTED: the knowledge base, its
+  sources, the code, the tests, the site's templates and pages), and the glossary/
+  and sources/ of any checkout, not only --root's;
+- a file git tracks in the checkout or the project (`export -o mkdocs.yml`), and,
+  where git cannot say, the checkout's top-level files (TOP_FILES);
+- a path under something that is not a folder (`-o README.md/x.json`): said so, at once;
+- anything that is not a regular file where a file goes (a device, FIFO, symlink).
+
+A folder output (site, packets) must moreover be absent, empty, or hold the marker
+file a previous run of the same writer left, and may be neither the checkout, the
+project, build/, the home directory nor a folder holding any of them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from .layout import PROJECT_DIR, Layout
+
+# The checkout's (and the project's) own folders: no writer writes into them or replaces them.
+PROTECTED = (".git", ".ci", "glossary", "sources", "content", "site_overrides", "tests", "l5r_rules", "scripts")
+# Generated folders of build/ that belong to other commands (the search index, the site's Markdown).
+OTHERS_OUTPUTS = ("build/index", "build/docs")
+# Top-level files of a checkout, protected even where git cannot say which files it tracks.
+TOP_FILES = ("README.md", "mkdocs.yml", "pyproject.toml", "requirements.lock", ".gitignore", ".gitattributes")
+
+
+class OutputRefused(Exception):
+    """The output is not the writer's to write; str() is the one-line reason, nothing was touched."""
+
+
+def _roots(layout: Layout | None) -> list[Path]:
+    roots = [PROJECT_DIR.resolve()]
+    if layout is not None and layout.root.resolve() not in roots:
+        roots.insert(0, layout.root.resolve())
+    return roots
+
+
+def protected_folders(layout: Layout | None) -> list[Path]:
+    """Every folder no writer may write into or replace: PROTECTED of the checkout and the project, and
+    the build/ folders of other commands."""
+    out = [root / name for root in _roots(layout) for name in PROTECTED]
+    if layout is not None:
+        out += [layout.root.resolve() / name for name in OTHERS_OUTPUTS]
+    return out
+
+
+def _under_a_file(path: Path) -> Path | None:
+    """The first existing ancestor of `path` that is not a folder (README.md of README.md/x.json), else None."""
+    for parent in reversed(path.parents):
+        if os.path.lexists(parent) and not parent.is_dir():
+            return parent
+    return None
+
+
+def _in_git_folder(path: Path) -> bool:
+    return ".git" in path.parts
+
+
+def _in_any_knowledge_base(path: Path) -> Path | None:
+    """The glossary/ or sources/ of any checkout that `path` is inside, else None."""
+    for folder in path.parents:
+        if folder.name == "glossary" and (folder / "_sources.yaml").is_file():
+            return folder
+        if folder.name == "sources" and (folder.parent / "glossary" / "_sources.yaml").is_file():
+            return folder
+    return None
+
+
+def _git_tracks(root: Path, rel: Path) -> bool | None:
+    """Does git track `rel` (or a file under it) in `root`? None where git cannot say (no git, no
+    repository, a repository git refuses to read)."""
+    if not (root / ".git").exists():
+        return None
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "--", str(rel)], capture_output=True, text=True, timeout=20
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(done.stdout.strip()) if done.returncode == 0 else None
+
+
+def tracked(path: Path, roots: list[Path]) -> Path | None:
+    """The root whose git tracks `path` (or a file under it), else None. Where git cannot say, the
+    root's TOP_FILES count as tracked."""
+    for root in roots:
+        if not path.is_relative_to(root) or path == root:
+            continue
+        rel = path.relative_to(root)
+        known = _git_tracks(root, rel)
+        if known or (known is None and len(rel.parts) == 1 and rel.parts[0] in TOP_FILES):
+            return root
+    return None
+
+
+def _common(path: Path, layout: Layout | None, what: str) -> None:
+    """The checks every output shares: under a file, inside .git, a protected folder, a knowledge base."""
+    blocker = _under_a_file(path)
+    if blocker is not None:
+        raise OutputRefused(f"{path}: refusing to {what} there: {blocker} is a file, not a folder")
+    if _in_git_folder(path):
+        raise OutputRefused(f"{path}: refusing to {what} there: it is inside a .git folder (a repository's own data)")
+    for folder in protected_folders(layout):
+        if path == folder or path.is_relative_to(folder):
+            raise OutputRefused(f"{path}: refusing to {what} there: it would write into {folder}")
+    kb = _in_any_knowledge_base(path)
+    if kb is not None:
+        raise OutputRefused(f"{path}: refusing to {what} there: it would write into {kb}, a checkout's {kb.name}/")
+
+
+def check_file(path: Path | str, layout: Layout | None, what: str = "write the export") -> Path:
+    """`path` (absolute) if a writer may write a file there, else OutputRefused."""
+    given = Path(path)
+    path = Path(os.path.abspath(given))
+    _common(path, layout, what)
+    if given.is_symlink() or (path.exists() and not path.is_file()):
+        raise OutputRefused(f"{path}: exists and is not a regular file; refusing to replace it")
+    root = tracked(path.resolve(), _roots(layout))
+    if root is not None:
+        raise OutputRefused(
+            f"{path}: refusing to {what} there: it is a file of the checkout {root} (choose a file elsewhere, "
+            "e.g. under build/)"
+        )
+    return path
+
+
+def is_marked(path: Path, marker: str) -> bool:
+    return (path / marker).is_file() and not (path / marker).is_symlink()
+
+
+def check_folder(
+    out: Path,
+    layout: Layout | None,
+    *,
+    marker: str,
+    what: str,
+    made_by: str,
+    keep_whole: list[Path] = (),
+    keep_out: list[Path] = (),
+) -> Path:
+    """`out` (resolved) if a writer may replace it with a folder of its own, else OutputRefused.
+
+    `out` must be absent, empty, or hold `marker` (left by an earlier run of the same writer); it may be
+    none of the protected folders (nor `keep_out`, another writer's), nor the checkout, the project,
+    build/, the home directory (or `keep_whole`), nor hold any of them."""
+    out = Path(os.path.abspath(out))
+    blocker = _under_a_file(out)
+    if blocker is not None:
+        raise OutputRefused(f"{out}: refusing to {what} there: {blocker} is a file, not a folder")
+    if out.is_symlink():
+        raise OutputRefused(f"{out}: exists and is not a directory (a symlink); choose another --out")
+    out = out.resolve()
+    home = Path.home().resolve()
+    whole = [*_roots(layout), *(p.resolve() for p in keep_whole), home]
+    if layout is not None:
+        whole.insert(1, layout.build.resolve())
+    for folder in whole:
+        if folder.is_relative_to(out):
+            where = f"{folder} (your home directory)" if folder == home else str(folder)
+            raise OutputRefused(f"{out}: refusing to {what} there: it would replace {where}")
+    for folder in [*protected_folders(layout), *(p.resolve() for p in keep_out)]:
+        if out.is_relative_to(folder) or folder.is_relative_to(out):
+            raise OutputRefused(f"{out}: refusing to {what} there: it would write into {folder}")
+    _common(out, layout, what)
+    if out.exists() and not out.is_dir():
+        raise OutputRefused(f"{out}: exists and is not a directory; choose another --out")
+    if out.is_dir() and not is_marked(out, marker):
+        try:
+            empty = next(out.iterdir(), None) is None
+        except OSError as exc:
+            raise OutputRefused(f"{out}: cannot read it ({exc.strerror}); choose another --out") from None
+        if not empty:
+            raise OutputRefused(
+                f"{out}: not empty and not {made_by} (no {marker} file); "
+                "refusing to replace it: choose an empty or new folder, or remove it yourself"
+            )
+    return out
