@@ -159,6 +159,11 @@ _TABLE = (
     ("L5R079", "curated erratum summary for a card that no erratum entry is about (stale)", "remove the summary"),
     ("L5R080", "authority ladder cites an entry that does not exist", "fix the id or remove the citation"),
     ("L5R081", "authority ladder quote does not occur in its entry's text", "quote the entry verbatim"),
+    (
+        "L5R082",
+        "timing walker step (l5r_rules/walk/sequences/) cites an entry that no longer holds its quote",
+        "quote the entry as it is now, or cite the entry that states the step",
+    ),
     ("L5R090", "card index cites an entry or errata record that does not exist", "fix the id or remove it"),
     ("L5R091", "card index lists an entry whose text does not name the card", "remove the entry from mentioned_in"),
     # search data: hints (glossary/hints/<edition>.yaml) and synonyms (glossary/_synonyms.yaml)

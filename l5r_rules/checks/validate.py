@@ -16,6 +16,7 @@ from . import (
     search_data,
     text_shape,
     translations,
+    walk_quotes,
 )
 from . import files as file_check
 from .loaded import read_glossary
@@ -34,6 +35,7 @@ CHECKS = (
     text_shape.check,
     search_data.check,
     engine_status.check,
+    walk_quotes.check,
 )
 
 
@@ -59,3 +61,18 @@ def run_all(layout: Layout) -> tuple[list[Problem], int]:
         problems += check(g)
     files = 1 + len(g.entries) + len(g.concepts) + len(g.errata)
     return sorted(set(problems)), files
+
+
+class InvalidGlossary(Exception):
+    """`l5r-rules validate` rejects the glossary; str() is the one line to print."""
+
+
+def refuse_invalid(layout: Layout, what: str) -> None:
+    """InvalidGlossary unless validate passes: nothing is published or printed (site, packet) from a
+    glossary it rejects (a dangling id, a quote its entry no longer holds, a control character in a term)."""
+    problems, _files = run_all(layout)
+    if problems:
+        raise InvalidGlossary(
+            f"the glossary has {len(problems)} problem(s), nothing was {what}: {problems[0]} "
+            "(run `l5r-rules validate` to see every one)"
+        )

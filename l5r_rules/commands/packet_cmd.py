@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..checks.validate import InvalidGlossary
 from ..packet import links
 from ..packet.output import OutputRefused
 from ..packet.plan import PlanError
@@ -100,6 +101,9 @@ def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder)
     except (PlanError, OutputRefused) as exc:
         click.echo(f"packet refused: {exc}", err=True)
         sys.exit(2)
+    except InvalidGlossary as exc:
+        click.echo(f"packet refused: {exc}", err=True)
+        sys.exit(1)
     except EngineMissing as exc:
         click.echo(f"packet failed: {exc}", err=True)
         sys.exit(1)

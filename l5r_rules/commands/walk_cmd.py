@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .. import walk, yamlio
-from ..walk import text
+from ..walk import quoted, text
 from ..walk.text import cite
 from .common import layout_for, root_option
 
@@ -57,8 +57,26 @@ def walk_cmd(game, phase, edition, at, as_json, root):
     entries = _entries(root, book)
     if as_json:
         click.echo(json.dumps(_json(book, chosen, step, entries), indent=2, ensure_ascii=False))
-        return
-    _emit(text.step_lines(book, chosen, step, entries) if step else text.phase_lines(book, chosen))
+    else:
+        _emit(text.step_lines(book, chosen, step, entries) if step else text.phase_lines(book, chosen))
+    shown = _shown_rules(book, chosen, step, as_json)
+    gone = sorted({r.entry for r in shown if walk.quoted(r, entries) is None})
+    if gone:
+        click.echo(
+            f"walk: {len(gone)} cited entries no longer hold the words quoted from them ({', '.join(gone[:5])}); "
+            "nothing was quoted from them (run `l5r-rules validate`: L5R082)",
+            err=True,
+        )
+        sys.exit(1)
+
+
+def _shown_rules(book, phase, step, as_json: bool) -> list:
+    """The rules whose words the output quotes."""
+    steps = [step] if step else (phase.steps if as_json else [])
+    out = [r for s in steps for r in (s.rule, *s.rules, *(s.window.rules if s.window else ()))]
+    if step:
+        out += [r for rules in book.timing.values() for r in rules]
+    return out
 
 
 def _emit(lines: list[str]) -> None:
@@ -79,8 +97,8 @@ def _entries(root: Path | None, book) -> dict:
 
 
 def _rule(rule, entries: dict) -> dict:
-
-    return {"entry": rule.entry, "quote": rule.quote, "citation": cite(rule, entries)}
+    """The cited entry's own words (null where it no longer holds them, see L5R082) and its citation."""
+    return {"entry": rule.entry, "quote": quoted(rule, entries), "citation": cite(rule, entries)}
 
 
 def _step(step, entries: dict) -> dict:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..checks.validate import refuse_invalid
 from ..kb import load_kb
 from ..layout import Layout
 from ..site.api import data_version
@@ -61,6 +62,7 @@ def make_packets(
     wrong option is named first) unless `placeholder_allowed`.
     """
     output.check(out, layout)
+    refuse_invalid(layout, "written")  # InvalidGlossary: a glossary validate rejects is never printed
     kb = load_kb(layout.root)
     data = site_data(kb, with_scenarios=False)
     packets = plan(kb.registry, data.editions, papers, editions, changes)

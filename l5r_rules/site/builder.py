@@ -1,6 +1,7 @@
 """Build the site atomically: render pages, run the site generator, swap the output in.
 
-Steps: load the knowledge base, render every page with jinja2 into a fresh
+Steps: check the glossary as `l5r-rules validate` does (a glossary it rejects is
+never published), load the knowledge base, render every page with jinja2 into a fresh
 temporary docs directory (plus the hand-written pages of `content/`), run the
 site generator (mkdocs-material, driven only from `generator.py`) into a temporary
 site directory next to the output, write the static JSON API (`api.py`, `api/v1/`),
@@ -23,6 +24,7 @@ from pathlib import Path
 import jinja2
 
 from .. import outputs, siteurl
+from ..checks.validate import InvalidGlossary, refuse_invalid
 from ..editions import badge_css
 from ..kb import KnowledgeBase, load_kb
 from ..layout import PROJECT_DIR, Layout, find_root
@@ -111,6 +113,10 @@ def build_site(
         raise OutputRefused(str(exc)) from None
 
     load_registry_data(layout)  # not a checkout: say so before anything (build/, its lock) is created
+    try:
+        refuse_invalid(layout, "built")
+    except InvalidGlossary as exc:
+        raise SiteBuildError(str(exc)) from None
     layout.build.mkdir(parents=True, exist_ok=True)
     with outdir.build_lock(layout.build, say):
         try:

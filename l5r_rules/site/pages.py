@@ -99,6 +99,18 @@ class PageHelpers:
             return Markup('<span class="l5r-missing">{}</span>').format(concept_id)
         return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), concept["title"])
 
+    def walk_quote(self, rule) -> Markup:
+        """A timing step's rule in the cited entry's own words now (walk.quoted), never the sequence
+        file's copy, its Markdown emphasis rendered (raw HTML off); validate (L5R082) refuses a glossary
+        where they are gone, so the build never has to say so."""
+        from .. import walk
+        from ..blocks import parser
+
+        words = walk.quoted(rule, self.data.entries)
+        if words is None:
+            return Markup("[not quoted: {} no longer holds these words]").format(rule.entry)
+        return Markup(parser().renderInline(words))
+
     def related(self, entry: dict) -> list[str]:
         """The related ids shown: curated `related`, then the book's `related_from_book` (related.py)."""
         return related_ids(entry)

@@ -12,8 +12,11 @@ only with regular files whose real path is inside the site, and every odd reques
 gets a status code (400, 404, 501, ...), never a traceback.
 
 Caching: every answer says `Cache-Control: no-cache` and carries an ETag made of
-the file's modification time in nanoseconds and its size, so a browser asks again
-each time (a cheap 304) and never shows a page of the previous build; the service
+a hash of the file's bytes, so a browser asks again each time (a cheap 304) and
+never shows a page of the previous build, even one restored with the same size and
+modification time (`cp -p`, `rsync -t`). The hash is computed once per file version:
+remembered under the file's identity and its change time (ctime, which the kernel
+sets on every write and no copy can preserve); the service
 worker `sw.js` (the offline copy, `offline_app.py`) is thus always checked for a
 new version, and is sent as JavaScript like any `.js` file.
 
@@ -79,15 +82,45 @@ def content_type(name: str) -> str:
     return CONTENT_TYPES.get(suffix) or mimetypes.guess_type(name, strict=True)[0] or "application/octet-stream"
 
 
-def etag(info: os.stat_result, variant: str = "") -> str:
-    """A validator that changes whenever the file is replaced or rewritten (even twice in one second)."""
-    return f'"{info.st_mtime_ns:x}-{info.st_size:x}{variant}"'
+def etag(digest: str, variant: str = "") -> str:
+    """A validator made of the file's content hash: it changes exactly when the bytes do."""
+    return f'"{digest}{variant}"'
+
+
+_digests: dict[tuple, str] = {}
+_DIGESTS_KEPT = 50_000
+
+
+def version_key(real: str, info: os.stat_result) -> tuple:
+    """One version of one file: any write changes its ctime (no copy or restore can set it back)."""
+    return (real, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def content_digest(fh, real: str, info: os.stat_result) -> str:
+    """The first 20 hex digits of the SHA-256 of the file's bytes, computed once per version."""
+    import hashlib
+
+    key = version_key(real, info)
+    with _gzip_lock:
+        if key in _digests:
+            return _digests[key]
+    digest = hashlib.sha256()
+    fh.seek(0)
+    for chunk in iter(lambda: fh.read(1 << 20), b""):
+        digest.update(chunk)
+    fh.seek(0)
+    value = digest.hexdigest()[:20]
+    with _gzip_lock:
+        if len(_digests) >= _DIGESTS_KEPT:
+            _digests.clear()
+        _digests[key] = value
+    return value
 
 
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".map", ".webmanifest", ".svg", ".txt", ".xml"}
 MIN_GZIP_BYTES = 1024
 GZIP_MEMORY = 96 * 1024 * 1024  # compressed files kept; the whole site takes about 7 MB
-_gzipped: dict[tuple[str, int, int], bytes] = {}
+_gzipped: dict[tuple, bytes] = {}
 _gzip_lock = threading.Lock()
 
 
@@ -106,10 +139,11 @@ def accepts_gzip(header: str | None) -> bool:
 
 def gzipped(fh, real: str, info: os.stat_result) -> bytes:
     """The file's bytes gzipped (mtime 0, so the same bytes every time), compressed once per version."""
-    key = (real, info.st_mtime_ns, info.st_size)
+    key = version_key(real, info)
     with _gzip_lock:
         if key in _gzipped:
             return _gzipped[key]
+    fh.seek(0)
     data = gzip.compress(fh.read(), compresslevel=6, mtime=0)
     with _gzip_lock:
         if sum(map(len, _gzipped.values())) + len(data) > GZIP_MEMORY:
@@ -216,7 +250,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
                 return
             text = posixpath.splitext(real)[1].lower() in COMPRESSIBLE
             compress = text and info.st_size >= MIN_GZIP_BYTES and accepts_gzip(self.headers.get("Accept-Encoding"))
-            tag = etag(info, "-gz" if compress else "")
+            tag = etag(content_digest(fh, real, info), "-gz" if compress else "")
             if self._not_modified(info.st_mtime, tag):
                 self.send_response(304)
                 self._validators(info, tag, text)

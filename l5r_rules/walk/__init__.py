@@ -9,7 +9,12 @@ A kind the book does not have is left out, and the walker says so.
 
     books() -> {edition: Book}           every sequence file, checked
     book_for(game, edition) -> Book      the one book of a game, or the named edition's
-    quote_problems(book, entries) -> []  quotes not found in their entry's text (tests use it)
+    quote_problems(book, entries) -> []  quotes not found in their entry's text (validate: L5R082)
+    quoted(rule, entries) -> str | None  the quote as the cited entry's text holds it now
+
+What is printed or published is the cited entry's own words (`quoted`), never the
+sequence file's copy: an entry edited since would otherwise be misquoted with its
+own citation.
 """
 
 from __future__ import annotations
@@ -195,6 +200,41 @@ def book_for(game: str, edition: str | None = None) -> Book:
 
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("*", "")).strip()
+
+
+def _norm_map(text: str) -> tuple[str, list[int]]:
+    """`_norm(text)` and, for each of its characters, the index in `text` it comes from."""
+    chars: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        if ch == "*":
+            continue
+        if ch.isspace():
+            if not chars or chars[-1] == " ":
+                continue
+            ch = " "
+        chars.append(ch)
+        where.append(i)
+    while chars and chars[-1] == " ":
+        chars.pop()
+        where.pop()
+    return "".join(chars), where
+
+
+def quoted(rule: Rule, entries: dict[str, dict]) -> str | None:
+    """The words of `rule.quote` as the cited entry's text holds them now (its own spacing and bold
+    marks), or None when the entry is missing or no longer holds them."""
+    entry = entries.get(rule.entry)
+    text = entry.get("text") if isinstance(entry, dict) else None
+    if not isinstance(text, str):
+        return None
+    flat, where = _norm_map(text)
+    want = _norm(rule.quote)
+    at = flat.find(want) if want else -1
+    if at < 0:
+        return None
+    start, end = where[at], where[at + len(want) - 1] + 1
+    return " ".join(text[start:end].split())
 
 
 def quote_problems(book: Book, entries: dict[str, dict]) -> list[str]:

@@ -1,6 +1,7 @@
 """The walker as terminal text: a phase's steps in order, or what may happen at one step.
 
-Rule text is quoted verbatim between double quotes with its entry id and citation;
+Rule text is quoted verbatim between double quotes with its entry id and citation,
+taken from the cited entry as it is now (walk.quoted), never from the sequence file;
 our own words (`when`, `note`, the headings) are never inside quotes, and a note is
 labelled "(our note)".
 """
@@ -11,7 +12,7 @@ import shutil
 import textwrap
 
 from ..citation import of_entry
-from . import KINDS, Book, Phase, Rule, Step, WalkError, books
+from . import KINDS, Book, Phase, Rule, Step, WalkError, books, quoted
 
 WINDOW_MARK = "◇"
 KIND_TITLES = {
@@ -40,11 +41,16 @@ def cite(rule: Rule, entries: dict) -> str:
 
 
 def _quoted(rule: Rule, entries: dict, indent: str = "    ", seen: set | None = None) -> list[str]:
-    """The quote, then its citation (only the entry id for an entry already cited above)."""
+    """The cited entry's own words, then its citation (only the entry id for an entry already cited above).
+    Words the entry no longer holds are not printed: a line says so instead (validate: L5R082)."""
     where = rule.entry if seen is not None and rule.entry in seen else cite(rule, entries)
     if seen is not None:
         seen.add(rule.entry)
-    return _wrap(f'• "{rule.quote}"', indent, indent + "  ") + _wrap(f"— {where}", indent + "  ")
+    words = quoted(rule, entries)
+    if words is None:
+        said = f"• [not quoted: {rule.entry} no longer holds the words this step cites; run `l5r-rules validate`]"
+        return _wrap(said, indent, indent + "  ") + _wrap(f"— {where}", indent + "  ")
+    return _wrap(f'• "{words}"', indent, indent + "  ") + _wrap(f"— {where}", indent + "  ")
 
 
 def phase_lines(book: Book, phase: Phase) -> list[str]:
