@@ -230,6 +230,11 @@ _TABLE = (
     ("L5R102", "'.yml' file where '.yaml' is the convention (no reader reads it)", "rename it to .yaml"),
     ("L5R103", "an editor's lock, swap or backup file", "save your edit and close the editor, then remove it"),
     ("L5R104", "a file in a place no reader reads", "move it to its folder (see the format page) or remove it"),
+    (
+        "L5R105",
+        "a temporary file, backup or journal left by an interrupted write (a killed import, link or refresh)",
+        "run `l5r-rules refresh` (or the interrupted command): it finishes or undoes that write",
+    ),
 )
 
 CODES: dict[str, Code] = {code: Code(code, "error", meaning, fix) for code, meaning, fix in _TABLE}

@@ -131,6 +131,13 @@ class Layout:
         return self.root / "tests" / "rulings"
 
     @property
+    def write_journal(self) -> Path:
+        """The journal of a multi-file write to glossary/ in progress (filetx.py)."""
+        from .filetx import JOURNAL_NAME
+
+        return self.glossary / JOURNAL_NAME
+
+    @property
     def build(self) -> Path:
         return self.root / "build"
 

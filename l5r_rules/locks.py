@@ -3,7 +3,8 @@
 `import`, `link` and `refresh` all rewrite files under glossary/; run at the same
 moment (a second terminal, an editor's save hook) one would overwrite the other's
 work. Each holds `build/.glossary.lock` while it reads and writes, and a second one
-waits, saying so. The lock is the kernel's (flock): a killed holder frees it.
+waits, saying so. The lock is the kernel's (flock): a killed holder frees it, and
+the next holder finishes or undoes the write it interrupted (filetx.py).
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[Non
         os.close(fd)  # closing releases the lock
 
 
-def glossary_lock(layout: Layout, say: Callable[[str], None]):
-    """The lock every command that writes glossary/ holds (import, link, refresh)."""
+@contextmanager
+def glossary_lock(layout: Layout, say: Callable[[str], None]) -> Iterator[None]:
+    """The lock every command that writes glossary/ holds (import, link, refresh). Once it holds it, a write
+    that a kill interrupted is finished or undone (filetx.recover) before anything else is read."""
+    from .filetx import recover
+
     path = layout.build / ".glossary.lock"
-    return file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say)
+    with file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say):
+        for line in recover(layout.write_journal, layout.glossary):
+            say(line)
+        yield

@@ -177,8 +177,8 @@ def check_folder(
     if out.exists() and not out.is_dir():
         raise OutputRefused(f"{out}: exists and is not a directory; choose another --out")
     if out.is_dir() and not is_marked(out, marker):
-        try:
-            empty = next(out.iterdir(), None) is None
+        try:  # a marker an earlier version was killed writing (`.MARKER.tmp-PID`) is the writer's own
+            empty = all(e.name.startswith(f".{marker}.tmp-") for e in out.iterdir())
         except OSError as exc:
             raise OutputRefused(f"{out}: cannot read it ({exc.strerror}); choose another --out") from None
         if not empty:

@@ -29,6 +29,7 @@ from pathlib import Path
 from . import yamlio
 from .checks.validate import run_all
 from .crosslinks import compute_links, write_links
+from .filetx import WriteFailed
 from .generate import GENERATED_MARK, GenerateError, cards, errata
 from .importers.plan import make_plan
 from .importers.run import run_import
@@ -107,7 +108,9 @@ def _generated(build: Callable, run: Run) -> StepResult:
 
     layout, check = run.layout, run.check
     gen = build(run.kb())
-    out_of_date, written = yamlio.sync_generated(gen.folder, gen.wanted, GENERATED_MARK, check)
+    out_of_date, written = yamlio.sync_generated(
+        gen.folder, gen.wanted, GENERATED_MARK, check, journal=layout.write_journal
+    )
     folder = _rel(layout, gen.folder)
     if check:
         return StepResult(gen.summary, stale=[f"{folder}/{name}" for name in out_of_date])
@@ -188,6 +191,20 @@ def run_step(step: Callable[[Run], StepResult], run: Run) -> StepResult:
         )
     except GenerateError as exc:
         return StepResult("refused, nothing written", problems=exc.lines)
+    except yamlio.HandWritten as exc:
+        return StepResult(
+            "refused, nothing written",
+            problems=[
+                f"{_rel(layout, p)}: written by hand (no generated header), and this step would replace it: "
+                "move your change into the generator's curated input, then delete the file"
+                for p in exc.paths
+            ],
+        )
+    except WriteFailed as exc:
+        return StepResult(
+            "cannot write, nothing written",
+            problems=[f"{_rel(layout, Path(exc.path))}: cannot be written: {exc.reason}"],
+        )
 
 
 @dataclass

@@ -397,35 +397,48 @@ def dumps(data: Any) -> str:
     )
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write `text` to `path` atomically unless it already holds exactly that; True if written."""
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-    return True
-
-
-def sync_generated(folder: Path, wanted: dict[str, str], header: str, check: bool) -> tuple[list[str], int]:
+def sync_generated(
+    folder: Path, wanted: dict[str, str], header: str, check: bool, journal: Path | None = None
+) -> tuple[list[str], int]:
     """Make `folder` hold exactly the generated files `wanted` (name -> text).
 
     Only files that start with `header` count as generated, so hand-written files
-    beside them are never removed. Returns (names out of date, files written);
-    with check=True nothing is written.
+    beside them are never removed, and one that a generator would overwrite is
+    refused (HandWritten) rather than lost. Returns (names out of date, files
+    written); with check=True nothing is written. The writes are all or nothing,
+    finished after a kill (filetx.py, `journal`).
     """
+    from .filetx import apply
+
     existing = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    stale = [p for p in existing if p.name not in wanted and p.read_text(encoding="utf-8").startswith(header)]
+    generated = {p.name for p in existing if _starts_with(p, header)}
+    hand_written = sorted(name for name in wanted if (folder / name).exists() and name not in generated)
+    if hand_written:
+        raise HandWritten([folder / name for name in hand_written])
+    stale = [p for p in existing if p.name not in wanted and p.name in generated]
     differ = [
         name
         for name, text in wanted.items()
         if not (folder / name).exists() or (folder / name).read_text(encoding="utf-8") != text
     ]
     out_of_date = differ + [p.name for p in stale]
-    if check:
+    if check or not out_of_date:
         return out_of_date, 0
-    for old in stale:
-        old.unlink()
-    written = sum(write_if_changed(folder / name, text) for name, text in wanted.items())
-    return out_of_date, written
+    apply({folder / name: wanted[name] for name in differ}, stale, journal=journal)
+    return out_of_date, len(differ)
+
+
+class HandWritten(Exception):
+    """Files in a generated folder, without the generated header, that a generator would overwrite."""
+
+    def __init__(self, paths: list[Path]):
+        super().__init__(", ".join(map(str, paths)))
+        self.paths = paths
+
+
+def _starts_with(path: Path, header: str) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read(len(header)) == header
+    except OSError:
+        return False

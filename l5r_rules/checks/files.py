@@ -4,7 +4,8 @@ Readers look only at `glossary/_*.yaml`, `entries/<edition>/*.yaml`,
 `concepts/*.yaml`, `errata/*.yaml`, `cards/*.yaml` and `hints/*.yaml`. Anything else would be
 silently ignored by every reader -- an entry saved as `.yml`, an editor's lock
 or backup file, a file one folder too deep -- so validate names it instead.
-(Files of the right name that are not regular files are L5R101, from the loader.)
+(Files of the right name that are not regular files are L5R101, from the loader;
+the temporary files, backups and journal of a write a kill interrupted are L5R105.)
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .. import filetx
 from .loaded import Glossary
 from .problems import Problem
 
@@ -51,7 +53,19 @@ def check(g: Glossary) -> list[Problem]:
             path = here / name
             rel_parts = path.relative_to(top).parts
             shown = str(path.relative_to(g.layout.root))
-            if _editor_file(name):
+            if filetx.is_leftover(name):
+                out.append(
+                    Problem(
+                        shown,
+                        1,
+                        1,
+                        "L5R105",
+                        "(file)",
+                        "left by an interrupted write (a killed import, link or refresh): run `l5r-rules refresh` "
+                        "(or the command again); it finishes or undoes that write and removes this file",
+                    )
+                )
+            elif _editor_file(name):
                 out.append(
                     Problem(
                         shown,

@@ -9,6 +9,7 @@ from contextlib import nullcontext
 import click
 
 from ..crosslinks import compute_links, write_links
+from ..filetx import WriteFailed
 from ..kb import load_kb
 from ..locks import glossary_lock
 from .common import layout_for, root_option
@@ -51,7 +52,11 @@ def link_cmd(root, show_report, as_json, check):
     with nullcontext() if check else glossary_lock(layout, click.echo):  # one glossary writer at a time
         kb = load_kb(layout.root)
         report = compute_links(kb)
-        changed = write_links(kb, report, dry_run=check)
+        try:
+            changed = write_links(kb, report, dry_run=check)
+        except WriteFailed as exc:
+            click.echo(f"{exc.path}: cannot be written: {exc.reason}", err=True)
+            sys.exit(1)
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     else:

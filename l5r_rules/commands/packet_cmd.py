@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..checks.validate import InvalidGlossary
+from ..filetx import WriteFailed
 from ..packet import links
 from ..packet.output import OutputRefused
 from ..packet.plan import PlanError
@@ -103,6 +104,9 @@ def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder)
         sys.exit(2)
     except InvalidGlossary as exc:
         click.echo(f"packet refused: {exc}", err=True)
+        sys.exit(1)
+    except WriteFailed as exc:
+        click.echo(f"packet failed: {exc.path}: cannot be written: {exc.reason}", err=True)
         sys.exit(1)
     except EngineMissing as exc:
         click.echo(f"packet failed: {exc}", err=True)

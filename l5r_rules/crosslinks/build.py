@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .. import yamlio
+from .. import filetx, yamlio
 from ..importers.fields import CURATED, GENERATED, IMPORTED
 from ..importers.run import document_paragraphs
 from ..kb import KnowledgeBase
@@ -195,6 +195,7 @@ def _with_related(data: dict, related: list[str]) -> dict:
 def write_links(kb: KnowledgeBase, report: LinkReport, dry_run: bool = False) -> list[str]:
     """Write each linked entry whose `related_from_book` differs; returns the paths (relative) changed."""
     changed = []
+    files: dict = {}
     for entry_id, related in sorted(report.links.items()):
         entry = kb.entries[entry_id]
         if list(entry.get(FIELD) or []) == related:
@@ -202,6 +203,8 @@ def write_links(kb: KnowledgeBase, report: LinkReport, dry_run: bool = False) ->
         path = kb.layout.entry_path(entry["edition"], entry_id)
         changed.append(str(path.relative_to(kb.layout.root)))
         if not dry_run:
-            yamlio.write_if_changed(path, yamlio.dumps(_with_related(yamlio.load_plain(path), related)))
+            files[path] = yamlio.dumps(_with_related(yamlio.load_plain(path), related))
+    if files:  # every file or none (filetx.WriteFailed names the file and why), finished after a kill
+        filetx.apply(files, [], journal=kb.layout.write_journal)
     report.changed = changed
     return changed

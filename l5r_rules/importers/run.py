@@ -36,7 +36,7 @@ def run_import(
         report.problems.sort()
         return report
     try:
-        apply(report.files, report.deletions)
+        apply(report.files, report.deletions, journal=layout.write_journal)
     except WriteFailed as exc:
         report.problems.append(ImportProblem(rel(layout, exc.path), 1, 1, f"cannot be written: {exc.reason}"))
     return report

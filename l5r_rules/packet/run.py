@@ -70,7 +70,8 @@ def make_packets(
         raise PlanError(links.NO_ADDRESS)
     weasyprint()  # the engine is there, before the folder is made
     version, built = data_version(layout.glossary)[:12], build_time()
-    output.prepare(out)
+    for line in output.prepare(out):
+        say(line)
     done: list[tuple[Path, Path]] = []
     made: list[Made] = []
     try:
@@ -87,7 +88,7 @@ def make_packets(
                 f"made {packet.filename}: {pages} pages, {tmp.stat().st_size // 1024} KiB, "
                 f"{time.perf_counter() - t0:.1f} s"
             )
-        output.commit(done)
+        output.commit(out, done)
     except BaseException:
         output.discard(done)
         raise

@@ -1,0 +1,240 @@
+"""Write many files all or nothing, and finish the job after a kill.
+
+Every multi-file writer of the glossary (import, link, the errata and card
+generators; refresh runs them) and the judge packet write through `apply`:
+
+1. every new file is written to a temporary file beside its target
+   (`.NAME.l5r-tmp`); a failure here (a full disk, a read-only folder) removes
+   them and any folder made, and nothing has changed;
+2. a journal (`journal`, JSON: the renames and deletions to make) is written
+   atomically: this is the commit point;
+3. each old version is kept as a hard link (`.NAME.l5r-old`), each file is renamed
+   into place and each deletion made; if one fails (an immutable file), every file
+   already replaced is put back from its backup and the journal removed;
+4. the backups and the journal are removed.
+
+`recover` runs at the start of the next writer (for the glossary: as soon as it
+holds the glossary lock, locks.py): with a journal, the kill came after the commit
+point, so it finishes the renames and deletions; without one, it removes the
+temporary files (nothing had changed). Either way it removes leftover backups, and
+those of the older import's names (`.NAME.import-tmp`, `.NAME.import-old`).
+validate names any such leftover (L5R105) until a writer runs.
+
+`L5R_WRITE_FAULT=<point>[@N]` kills the process at that point (tests), in its N-th
+commit only with `@N`: `staged` (temporary files written), `journal` (committed),
+`renamed-1` (after the first rename), `renamed` (after all of them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+TMP_SUFFIX = ".l5r-tmp"
+OLD_SUFFIX = ".l5r-old"
+JOURNAL_NAME = ".l5r-write-journal.json"
+# Names older versions of the writers left: removed by recover, named by validate.
+LEGACY_SUFFIXES = (".import-tmp", ".import-old")
+FAULT_ENV = "L5R_WRITE_FAULT"
+
+
+class WriteFailed(Exception):
+    """A file could not be written or replaced; nothing was changed (`reason` says why, `path` where)."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+_commits = [0]  # commits begun by this process, for `point@N`
+
+
+def fault(point: str) -> None:
+    """Die here, as a kill would, when the fault-injection variable names this point (tests only);
+    `point@N` dies there in the process's N-th commit only (refresh commits once per step)."""
+    wanted = os.environ.get(FAULT_ENV)
+    if not wanted:
+        return
+    name, _, nth = wanted.partition("@")
+    if name == point and (not nth or int(nth) == _commits[0]):
+        os._exit(137)
+
+
+def temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}{TMP_SUFFIX}")
+
+
+def backup_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}{OLD_SUFFIX}")
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """`folder` and those of its parents that `mkdir(parents=True)` would create."""
+    out = []
+    for each in (folder, *folder.parents):
+        if each.exists():
+            break
+        out.append(each)
+    return out
+
+
+def _backup(path: Path) -> Path | None:
+    """A hard link to the current version of `path` (None if there is none), to restore it on failure."""
+    if not path.exists():
+        return None
+    backup = backup_name(path)
+    backup.unlink(missing_ok=True)
+    os.link(path, backup)
+    return backup
+
+
+def _write_journal(journal: Path, temps: list[tuple[Path, Path]], deletions: list[Path]) -> None:
+    data = {"renames": [[str(t), str(p)] for t, p in temps], "deletions": [str(p) for p in deletions]}
+    tmp = journal.with_name(journal.name + TMP_SUFFIX)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, journal)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def apply(files: dict[Path, str | bytes], deletions: list[Path], journal: Path | None = None) -> None:
+    """Replace each `files` path by its text (or bytes) and delete `deletions`, or raise WriteFailed having
+    changed nothing. With `journal`, a kill after the commit point is finished by `recover(journal)`."""
+    _commits[0] += 1
+    temps: list[tuple[Path, Path]] = []
+    made: list[Path] = []
+    writing: Path | None = None
+    try:
+        for path, text in files.items():
+            writing = path
+            made += _missing_folders(path.parent)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = temp_name(path)
+            temps.append((tmp, path))
+            if isinstance(text, bytes):
+                with open(tmp, "wb") as fh:
+                    fh.write(text)
+            else:
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+        fault("staged")
+    except OSError as exc:
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
+        _remove_empty(made)
+        raise WriteFailed(writing or Path("."), f"{exc.strerror or exc}; nothing was changed") from exc
+    try:
+        _commit(temps, deletions, journal)
+    except WriteFailed:
+        _remove_empty(made)
+        raise
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
+
+
+def commit(temps: list[tuple[Path, Path]], deletions: list[Path], journal: Path | None = None) -> None:
+    """Rename every (temporary, target) pair into place and make the deletions, all or nothing (steps 2-4
+    of the module docstring); the temporary files must be complete. WriteFailed when one fails."""
+    _commits[0] += 1
+    _commit(temps, deletions, journal)
+
+
+def _commit(temps: list[tuple[Path, Path]], deletions: list[Path], journal: Path | None) -> None:
+    if journal is not None and (temps or deletions):
+        try:
+            _write_journal(journal, temps, deletions)
+        except OSError as exc:
+            for tmp, _ in temps:
+                tmp.unlink(missing_ok=True)
+            raise WriteFailed(journal, f"{exc.strerror or exc}; nothing was changed") from exc
+    fault("journal")
+    done: list[tuple[Path | None, Path]] = []  # (backup of the old version or None, path), in order
+    step = None
+    try:
+        for tmp, path in temps:
+            step = path
+            done.append((_backup(path), path))
+            os.replace(tmp, path)
+            fault(f"renamed-{len(done)}")
+        for path in deletions:
+            step = path
+            if path.exists():
+                backup = backup_name(path)
+                os.replace(path, backup)
+                done.append((backup, path))
+        fault("renamed")
+    except OSError as exc:
+        for backup, path in reversed(done):  # put every old version back
+            if backup is not None:
+                os.replace(backup, path)
+                backup.unlink(missing_ok=True)  # still there when `path` was never replaced (same inode)
+            else:
+                path.unlink(missing_ok=True)
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
+        if journal is not None:
+            journal.unlink(missing_ok=True)
+        raise WriteFailed(step, f"{exc.strerror or exc}; every file was put back as it was") from exc
+    for backup, _ in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+    if journal is not None:
+        journal.unlink(missing_ok=True)
+
+
+def is_leftover(name: str) -> bool:
+    """A temporary file, backup or journal of a write (this one's names or the older import's)."""
+    return name == JOURNAL_NAME or (name.startswith(".") and name.endswith((TMP_SUFFIX, OLD_SUFFIX, *LEGACY_SUFFIXES)))
+
+
+def leftovers(folder: Path) -> list[Path]:
+    """Temporary files and backups of interrupted writes under `folder` (and its journal), sorted."""
+    out = []
+    if folder.is_dir():
+        for dirpath, _dirnames, filenames in os.walk(folder):
+            out += [Path(dirpath) / n for n in filenames if is_leftover(n)]
+    return sorted(out)
+
+
+def recover(journal: Path, folder: Path) -> list[str]:
+    """Finish (journal present) or undo (no journal) an interrupted `apply` under `folder`; return one
+    line per thing done, for the writer to say."""
+    said: list[str] = []
+    try:
+        data = json.loads(journal.read_text(encoding="utf-8")) if journal.is_file() else None
+    except (OSError, ValueError):
+        data = None  # a torn journal: its rename never happened, so the write was not committed
+    if data is not None:
+        finished = 0
+        for tmp, path in data.get("renames") or []:
+            tmp, path = Path(tmp), Path(path)
+            if tmp.is_file() and not tmp.is_symlink() and tmp.is_relative_to(folder) and path.is_relative_to(folder):
+                os.replace(tmp, path)
+                finished += 1
+        for path in data.get("deletions") or []:
+            path = Path(path)
+            if path.is_relative_to(folder) and path.is_file():
+                path.unlink()
+                finished += 1
+        said.append(f"finished an interrupted write: {finished} file(s) renamed or deleted as it planned")
+    removed = 0
+    for path in leftovers(folder):
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+            removed += 1
+    if removed and data is None:
+        said.append(f"removed {removed} temporary file(s) of an interrupted write (it had changed nothing)")
+    return said
