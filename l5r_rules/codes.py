@@ -50,6 +50,18 @@ _TABLE = (
     ("L5R010", "wrong type or value for a field (JSON Schema)", "see the field's description on the format page"),
     ("L5R011", "unknown field", "remove it or fix its spelling (the message lists the allowed fields)"),
     ("L5R012", "missing required field", "add the field"),
+    (
+        "L5R013",
+        "a string holds a control character (C0 but tab and newline, DEL, C1) or a bidi control (U+202A-U+202E, "
+        "U+2066-U+2069)",
+        "remove the character (the message gives its code and place)",
+    ),
+    ("L5R014", "a string of spaces only (a blank term, title, alias or section)", "write it, or remove the item"),
+    (
+        "L5R015",
+        "page range out of order: source.page_end not after source.page, or a page break outside or out of order",
+        "fix the pages (a one-page entry has no page_end)",
+    ),
     # identity
     ("L5R020", "id differs from the file name", "rename the file or fix the id: the file name is the id"),
     ("L5R021", "id used by two files", "give one of them another id"),
@@ -163,6 +175,11 @@ _TABLE = (
         "L5R082",
         "timing walker step (l5r_rules/walk/sequences/) cites an entry that no longer holds its quote",
         "quote the entry as it is now, or cite the entry that states the step",
+    ),
+    (
+        "L5R084",
+        "skip list item (glossary/_skip.yaml) names a document the registry does not list: it skips nothing",
+        "use a document id from glossary/_sources.yaml",
     ),
     ("L5R090", "card index cites an entry or errata record that does not exist", "fix the id or remove it"),
     ("L5R091", "card index lists an entry whose text does not name the card", "remove the entry from mentioned_in"),

@@ -81,8 +81,14 @@ class Document:
         return collapse(self.clean_text(layout))
 
 
+# A rulebook as text is well under 1 MB (the largest here: 109 KB); a bigger file is the wrong file, and reading
+# it whole would cost every reader its time and memory (a 100 MiB file: 13 s and 1 GB before this bound).
+MAX_SOURCE_BYTES = 8 * 1024 * 1024
+
+
 def source_file_problem(layout: Layout, file: str) -> str | None:
-    """Why a registry `file` cannot be read as a source, or None: it must be a regular file under sources/."""
+    """Why a registry `file` cannot be read as a source, or None: it must be a regular file under sources/,
+    of at most MAX_SOURCE_BYTES (checked before it is read)."""
 
     path = layout.root / file
     try:
@@ -92,11 +98,16 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
     if not inside:
         return f"source file '{file}' is not under sources/ (the rulebooks live there, untouched)"
     try:
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except OSError:
         return f"source file '{file}' does not exist"
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(info.st_mode):
         return f"source file '{file}' is not a regular file"
+    if info.st_size > MAX_SOURCE_BYTES:
+        return (
+            f"source file '{file}' is {info.st_size:,} bytes, more than the limit of {MAX_SOURCE_BYTES:,} "
+            "(a rulebook's text is well under 1 MB): is it the right file?"
+        )
     return None
 
 

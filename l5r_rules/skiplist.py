@@ -29,6 +29,7 @@ def load_skip_list(layout: Layout) -> list[SkipItem]:
     if not layout.skip_list.exists() and not layout.skip_list.is_symlink():
         return []
     data = load_checked(layout.skip_list, "skip", "L5R071")
+    _check_documents(layout, data)
     return [
         SkipItem(
             document=i["document"],
@@ -39,6 +40,32 @@ def load_skip_list(layout: Layout) -> list[SkipItem]:
         )
         for i in data.get("skip", [])
     ]
+
+
+def unknown_documents(items: list, documents: set[str]) -> list[tuple[int, str]]:
+    """(index, document) of each skip item whose document the registry does not list (validate: L5R084)."""
+    return [(i, item["document"]) for i, item in enumerate(items) if item.get("document") not in documents]
+
+
+def _check_documents(layout: Layout, data: dict) -> None:
+    """A skip item naming no document of the registry would silently skip nothing (and its paragraph be
+    imported): refused like validate refuses it (L5R084)."""
+    from . import yamlio
+    from .registry import load_registry_data
+
+    documents = {d["id"] for d in load_registry_data(layout)["documents"]}
+    bad = unknown_documents(data.get("skip") or [], documents)
+    if bad:
+        i, doc = bad[0]
+        line, col = yamlio.load_file(layout.skip_list).where(("skip", i, "document"))
+        raise yamlio.GlossaryFileError(
+            layout.skip_list,
+            yamlio.YamlProblem("L5R084", line, col, f"skip[{i}].document", unknown_message(doc, documents)),
+        )
+
+
+def unknown_message(doc: str, documents: set[str]) -> str:
+    return f"'{doc}' is not a document of the registry (documents: {', '.join(sorted(documents))})"
 
 
 def skipped_indices(norms: list[str], items: list[SkipItem]) -> tuple[dict[int, SkipItem], list[tuple[SkipItem, str]]]:

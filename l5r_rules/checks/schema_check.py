@@ -1,8 +1,10 @@
-"""Check each file against its JSON Schema (L5R010-L5R012; L5R070 registry, L5R071 skip list)."""
+"""Check each file against its JSON Schema (L5R010-L5R012; L5R070 registry, L5R071 skip list; L5R084 a skip
+item naming no document of the registry)."""
 
 from __future__ import annotations
 
 from ..schemas import validator
+from ..skiplist import unknown_documents, unknown_message
 from .loaded import Doc, Glossary, _read
 from .problems import Problem
 
@@ -47,5 +49,10 @@ def check(g: Glossary) -> list[Problem]:
         yaml_problems: list[Problem] = []
         skip = _read(g.layout, g.layout.skip_list, yaml_problems)
         out += yaml_problems
-        out += [Problem(p.path, p.line, p.col, "L5R071", p.field, p.message) for p in _schema_problems(skip, "skip")]
+        schema = [Problem(p.path, p.line, p.col, "L5R071", p.field, p.message) for p in _schema_problems(skip, "skip")]
+        out += schema
+        if not yaml_problems and not schema and g.registry_ok and isinstance(skip.data, dict):
+            documents = {d["id"] for d in g.registry.data["documents"]}
+            for i, doc in unknown_documents(skip.data.get("skip") or [], documents):
+                out.append(skip.problem("L5R084", ("skip", i, "document"), unknown_message(doc, documents)))
     return out

@@ -14,6 +14,7 @@ from . import (
     references,
     schema_check,
     search_data,
+    strings,
     text_shape,
     translations,
     walk_quotes,
@@ -36,6 +37,7 @@ CHECKS = (
     search_data.check,
     engine_status.check,
     walk_quotes.check,
+    strings.check,
 )
 
 

@@ -16,6 +16,7 @@ reading of `given` raise ScenarioError from the procedure's `build`.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -28,6 +29,9 @@ from .ruleset import RULESETS
 from .trace import Result, Step
 
 MAX_NUMBER = 10**6  # no L5R value or count comes near; larger is a typo (and 4300+ digits cannot be printed)
+# No L5R situation lists more than a few dozen of anything (modifiers, cards, events); a longer list is a
+# mistake, and bounding it bounds the engine's work and its numbers (1,000 doublings: 302 digits, printable).
+MAX_ITEMS = 1000
 
 
 @dataclass
@@ -108,15 +112,36 @@ def _numbers(node, path: tuple):
         for k, v in node.items():
             yield from _numbers(v, path + (k,))
     elif isinstance(node, list):
+        if len(node) > MAX_ITEMS:
+            yield path, node  # reported as too long; its items are not looked at
+            return
         for i, v in enumerate(node):
             yield from _numbers(v, path + (i,))
     elif isinstance(node, (int, float)) and not isinstance(node, bool):
         yield path, node
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _strings(node, path: tuple):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _strings(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:MAX_ITEMS]):
+            yield from _strings(v, path + (i,))
+    elif isinstance(node, str):
+        yield path, node
+
+
 def _meaning_problems(data: dict) -> list[Problem]:
     """What the schema cannot say; each check looks only at fields of the right type."""
     out = []
+    for path, text in _strings(data, ()):  # a name with ESC or U+202E would steer a terminal, or a page
+        m = _CONTROL.search(text)
+        if m:
+            out.append(Problem(path, f"holds the control character U+{ord(m.group()):04X}; remove it"))
     places = [((key,), data.get(key)) for key in ("given", "choices")]
     then = data.get("then")
     for i, step in enumerate(then if isinstance(then, list) else ()):
@@ -124,7 +149,9 @@ def _meaning_problems(data: dict) -> list[Problem]:
             places += [(("then", i, key), step.get(key)) for key in ("given", "choices")]
     for where, node in places:
         for path, n in _numbers(node, where):
-            if isinstance(n, float):  # the schema's "integer" lets 3.0 and 1e9 through
+            if isinstance(n, list):
+                out.append(Problem(path, f"lists {len(n)} items; at most {MAX_ITEMS} (no situation needs more)"))
+            elif isinstance(n, float):  # the schema's "integer" lets 3.0 and 1e9 through
                 out.append(Problem(path, f"{_short(n)} is a decimal number; write a whole number"))
             elif abs(n) > MAX_NUMBER:
                 out.append(Problem(path, f"{_short(n)} is out of range (at most {MAX_NUMBER} either way)"))

@@ -91,6 +91,9 @@ def read_skip_list(layout: Layout) -> tuple[list[SkipItem], list[ImportProblem]]
         return [], problems
     try:
         return load_skip_list(layout), []
+    except yamlio.GlossaryFileError as exc:  # e.g. an item naming no document of the registry (L5R084)
+        p = exc.problem
+        return [], [ImportProblem(rel(layout, path), p.line, p.col, f"{p.field} {p.message}", p.code)]
     except (KeyError, TypeError, AttributeError) as exc:
         return [], [ImportProblem(rel(layout, path), 1, 1, f"skip list item without a field it needs: {exc}")]
 

@@ -35,6 +35,7 @@ from ..search.errors import IndexDamaged, IndexUnwritable
 from ..urls import Urls
 from . import api, generator, offline_app, outdir, redirects
 from .pages import nav, plan_pages, render_pages
+from .scenarios import BadScenario
 from .sitedata import site_data
 
 Progress = Callable[[str], None]
@@ -154,7 +155,10 @@ def _build_locked(
     t0 = time.perf_counter()
 
     kb = kb or load_kb(layout.root)
-    data = site_data(kb, with_scenarios=with_scenarios)
+    try:
+        data = site_data(kb, with_scenarios=with_scenarios)
+    except BadScenario as exc:
+        raise SiteBuildError(str(exc)) from None
     stamp = api.build_stamp(layout.glossary)
     timings["load"] = time.perf_counter() - t0
     say(

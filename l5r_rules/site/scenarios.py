@@ -15,9 +15,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import yamlio
 from ..engine import EngineError, run_scenario
 from ..engine.narrate import RuleTexts, narrate
+from ..engine.scenario import load
 from ..layout import Layout
 
 
@@ -61,6 +61,10 @@ def _cited(trace) -> tuple[str, ...]:
     return tuple(out)
 
 
+class BadScenario(Exception):
+    """A scenario file `resolve` would refuse; str() is its first problem as `path:line: field message`."""
+
+
 def scenario_files(layout: Layout) -> list[Path]:
     base = layout.rulings
     return sorted(p for p in base.glob("*/*.yaml") if p.parent.name != "golden") if base.is_dir() else []
@@ -73,7 +77,10 @@ def load_scenarios(layout: Layout, texts=None) -> list[ScenarioView]:
 
     views = []
     for path in scenario_files(layout):
-        data = yamlio.load_plain(path)
+        data, problems = load(path)  # refused as `resolve` refuses it: nothing unchecked reaches a page
+        if problems:
+            shown = path.relative_to(layout.root) if path.is_relative_to(layout.root) else path
+            raise BadScenario(f"{problems[0].render(str(shown))} (run `l5r-rules resolve {shown}`)")
         if not isinstance(data, dict):
             continue
         source = data.get("source") or {}

@@ -1,0 +1,105 @@
+"""What readers assume of every string in the glossary (L5R013-L5R015).
+
+- No control characters (C0 except tab and newline, DEL, C1) and no bidi controls
+  (U+202A-U+202E, U+2066-U+2069) anywhere: a term holding ESC or U+202E would reach
+  10 HTML pages raw and could steer a terminal or make a printed rule read otherwise
+  than its bytes (L5R013). The terminal and the site escape them too; validate
+  refuses them so that no glossary with them is ever published.
+- No string of spaces only: a blank term, title, alias or section is a heading no
+  one can find or link (L5R014).
+- Page ranges in order: `source.page_end` after `source.page`, page breaks between
+  them in order (L5R015).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..layout import yaml_files
+from .loaded import Doc, Glossary, _read
+from .problems import Problem
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _strings(data, path: tuple = ()):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str):
+                yield (*path, key), key, True
+            yield from _strings(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _strings(value, (*path, i))
+    elif isinstance(data, str):
+        yield path, data, False
+
+
+def _string_problems(doc: Doc) -> list[Problem]:
+    out = []
+    for path, value, is_key in _strings(doc.data):
+        m = CONTROL.search(value)
+        if m:
+            what = "key" if is_key else "value"
+            out.append(
+                doc.problem(
+                    "L5R013",
+                    path,
+                    f"the {what} holds the control character U+{ord(m.group()):04X} at character {m.start() + 1}; "
+                    "remove it (a terminal or a page would show it raw)",
+                )
+            )
+        elif value and not value.strip():
+            out.append(doc.problem("L5R014", path, "is blank (only spaces): write it, or remove the item"))
+    return out
+
+
+def _page_problems(doc: Doc) -> list[Problem]:
+    source = doc.data.get("source") if isinstance(doc.data, dict) else None
+    if not isinstance(source, dict) or not isinstance(source.get("page"), int):
+        return []
+    page, end = source["page"], source.get("page_end")
+    out = []
+    if isinstance(end, int) and end <= page:
+        out.append(
+            doc.problem(
+                "L5R015",
+                ("source", "page_end"),
+                f"page_end {end} is not after page {page} (a one-page entry has no page_end)",
+            )
+        )
+        return out
+    last = page
+    for i, brk in enumerate(source.get("page_breaks") or []):
+        p = brk.get("page") if isinstance(brk, dict) else None
+        if isinstance(p, int) and (p <= last or (isinstance(end, int) and p > end)):
+            out.append(
+                doc.problem(
+                    "L5R015",
+                    ("source", "page_breaks", i, "page"),
+                    f"page {p} is out of order: page breaks run from page {page} to page_end {end}, "
+                    "each after the one before",
+                )
+            )
+        last = p if isinstance(p, int) else last
+    return out
+
+
+def check(g: Glossary) -> list[Problem]:
+    out: list[Problem] = []
+    docs = [*g.checked(g.entries), *g.checked(g.concepts), *g.checked(g.errata)]
+    if g.registry_ok:
+        docs.append(g.registry)
+    layout = g.layout
+    others = [layout.skip_list, layout.authority, layout.errata_curated, layout.card_names, *yaml_files(layout.cards)]
+    for path in others:
+        if path.is_file():
+            ignored: list[Problem] = []  # YAML problems: the file's own check reports them
+            doc = _read(layout, path, ignored)
+            if not ignored:
+                docs.append(doc)
+    for doc in docs:
+        out += _string_problems(doc)
+    for doc in g.checked(g.entries):
+        out += _page_problems(doc)
+    return out
