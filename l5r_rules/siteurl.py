@@ -58,7 +58,7 @@ def check(url: str, origin: str = "site URL") -> str:
     if (
         parts.scheme not in ("http", "https")
         or not parts.netloc
-        or any(c.isspace() or ord(c) < 32 or c in "<>\"'`\\" for c in url)
+        or any(c.isspace() or not c.isprintable() or c in "<>\"'`\\" for c in url)  # control, bidi, DEL
     ):
         raise BadSiteUrl(f"{origin} {url!r}: not an http:// or https:// address (e.g. https://rules.example.org/)")
     if parts.query or parts.fragment:

@@ -183,6 +183,16 @@ def book_for(game: str, edition: str | None = None) -> Book:
     game = game.strip().lower()
     if edition is None and game in all_:  # `walk lotus turn`
         return all_[game]
+    if game in all_:  # `walk lotus turn --edition gold`: the edition is named twice
+        wanted = edition.strip().lower()
+        if wanted == game:
+            return all_[game]
+        real = all_[game].game
+        raise WalkError(
+            f"'{game}' is an edition (of {real}), and --edition names another, '{edition}': "
+            f"give the game and the edition (walk {real} PHASE --edition {wanted}) or the edition alone "
+            f"(walk {wanted} PHASE)"
+        )
     of_game = {e: b for e, b in all_.items() if b.game == game}
     if not of_game:
         games = sorted({b.game for b in all_.values()})
