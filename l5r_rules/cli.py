@@ -146,6 +146,10 @@ def main() -> None:
     if sys.stdout is None or sys.stderr is None:  # started with `>&-` or `2>&-`
         _say("error: standard output or standard error is closed; nothing can be printed")
         sys.exit(2)
+    # The terminal boundary, for every command: control and bidi characters from any data are escaped.
+    from .terminal import SafeStream
+
+    sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
     try:
         cli(standalone_mode=True)
         code = 0

@@ -1,4 +1,6 @@
-"""Text from the glossary made safe to print on a terminal (`search`, `show`, `compare`, serve's log).
+"""Text made safe to print on a terminal: `clean` for glossary text (`search`, `show`, `compare`, serve's
+log), and SafeStream, which the command line puts around standard output and error so that nothing
+any command prints, from any file, reaches the terminal raw.
 
 Glossary text is data anyone can edit (or import from a PDF): an escape sequence in
 it could recolour the screen, move the cursor or retitle the window, and a bidi
@@ -30,3 +32,69 @@ def json_for_terminal(text: str) -> str:
     strings, so escaping them keeps the JSON valid.
     """
     return text.translate(_JSON_ESCAPES)
+
+
+# What the output streams escape (SafeStream): C0 but tab and newline, DEL, C1, and the bidi and
+# direction marks; each becomes a visible `\uXXXX` (which is also the JSON escape of that character, so
+# JSON output stays valid and means the same).
+_ESCAPED = [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F)]
+_ESCAPED += [*range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C, 0x2028, 0x2029]
+_VISIBLE = {c: f"\\u{c:04x}" for c in _ESCAPED}
+_SGR = None
+
+
+def visible(text: str, allow_sgr: bool = False) -> str:
+    """`text` with every control and bidi character written out as `\\uXXXX`; with `allow_sgr`, the colour and
+    bold sequences (ESC [ ... m) that rich and click write to a terminal are kept."""
+    global _SGR
+    if not allow_sgr:
+        return text.translate(_VISIBLE)
+    if _SGR is None:
+        import re
+
+        _SGR = re.compile(r"(\x1b\[[0-9;]*m)")
+    return "".join(p if i % 2 else p.translate(_VISIBLE) for i, p in enumerate(_SGR.split(text)))
+
+
+class SafeStream:
+    """An output stream that passes everything through `visible`: nothing any command prints (a term, a
+    source paragraph, a scenario's name, a file name) can move the cursor, recolour or retitle the window,
+    clear the screen or reverse the text. Only a renderer that cleaned its own data (`Styled`: show and
+    compare with rich, search's list with click.style) gets its colour sequences to a terminal."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        try:
+            self._sgr = bool(stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            self._sgr = False
+
+    def write(self, text: str) -> int:
+        self._stream.write(visible(text) if isinstance(text, str) else text)
+        return len(text)
+
+    def write_styled(self, text: str) -> int:
+        self._stream.write(visible(text, self._sgr))
+        return len(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+class Styled:
+    """The stream a renderer whose every data string went through `clean` writes to: its colour and bold
+    sequences reach a terminal (anything else is still escaped by SafeStream)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        styled = getattr(self._stream, "write_styled", None)
+        return styled(text) if styled else self._stream.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)

@@ -264,4 +264,8 @@ def _marked(wrap: textwrap.TextWrapper, label: str, text: str, marks: list[tuple
 
 
 def print_results(results) -> None:
-    click.echo("\n".join(results_lines(results, width())))
+    import sys
+
+    from . import Styled
+
+    click.echo("\n".join(results_lines(results, width())), file=Styled(sys.stdout))  # every data string cleaned

@@ -18,13 +18,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..citation import citation_of_payload as citation
-from ..terminal import clean
+from ..terminal import Styled, clean
 
 OWN_WORDS = ("(our words, not rule text)", "dim")
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False, markup=False, emoji=False)
+    """Rich on standard output; every string it gets is cleaned (line()), so its colours may pass (Styled)."""
+    import sys
+
+    return Console(file=Styled(sys.stdout), highlight=False, soft_wrap=False, markup=False, emoji=False)
 
 
 def line(*parts) -> Text:
