@@ -1,7 +1,8 @@
 """A word diff (l5r_rules/worddiff.py) as HTML for the compare pages.
 
 The output is escaped HTML with removed words in <del> and added words in <ins>.
-The text itself is never altered: only markup is added around it.
+The text itself is never altered: only markup is added around it (and Markdown syntax
+in it written as character references, textrender.inert, since the page is Markdown).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from ..worddiff import PARA, Diff
+from .textrender import inert
 
 
 def _join(parts: list[str]) -> str:
@@ -48,4 +50,4 @@ def diff_html(diff: Diff) -> tuple[Markup, Markup]:
     for op in diff.ops:
         left += _render(op.old, None if op.op == "equal" else "del")
         right += _render(op.new, None if op.op == "equal" else "ins")
-    return Markup(_join(left)), Markup(_join(right))
+    return Markup(inert(_join(left))), Markup(inert(_join(right)))

@@ -19,11 +19,11 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import citation, walk, worddiff, yamlio
 from .. import urls as U
-from ..blocks import anchor_of, block_anchors, parser, top_level_blocks
+from ..blocks import anchor_of, block_anchors, top_level_blocks
 from ..bookorder import book_blocks
 from ..codes import CODES
 from ..normalize import collapse
@@ -34,7 +34,7 @@ from .diff import diff_html
 from .schemadoc import available as available_schemas
 from .schemadoc import schema_doc
 from .sitedata import ERRATA_TYPES, SiteData
-from .textrender import md_inline, render_text
+from .textrender import inline_html, md_inline, md_text, render_text
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("l5r_rules.site", "templates"),
         autoescape=True,  # every template, whatever its extension
+        finalize=_markdown_safe,  # and every plain value made inert for Markdown too (textrender.md_text)
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -61,6 +62,14 @@ def environment() -> jinja2.Environment:
     env.filters["errata_type"] = lambda t: ERRATA_TYPES.get(t, t)
     env.globals.update(U=U)
     return env
+
+
+def _markdown_safe(value):
+    """Each `{{ value }}`: a plain string becomes md_text (HTML-escaped, Markdown syntax as character
+    references); Markup (rendered rule text, links built here) and numbers pass unchanged."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return md_text(value)
+    return value
 
 
 def safe_title(text: str) -> Markup:
@@ -86,7 +95,7 @@ class PageHelpers:
         entry = self.data.entries.get(entry_id)
         if entry is None:  # validate reports dangling ids; the site shows the id unlinked
             return Markup('<span class="l5r-missing" title="not an entry id">{}</span>').format(entry_id)
-        label = Markup('<a href="{}">{}</a>').format(self.entry_link(entry_id), entry["term"])
+        label = Markup('<a href="{}">{}</a>').format(self.entry_link(entry_id), md_text(entry["term"]))
         return badge(self.data.registry, entry["edition"]) + Markup(" ") + label if with_badge else label
 
     def concept_link(self, concept_id: str, edition: str | None = None) -> str:
@@ -97,19 +106,16 @@ class PageHelpers:
         concept = self.data.concepts.get(concept_id)
         if concept is None:
             return Markup('<span class="l5r-missing">{}</span>').format(concept_id)
-        return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), concept["title"])
+        return Markup('<a href="{}">{}</a>').format(self.concept_link(concept_id, edition), md_text(concept["title"]))
 
     def walk_quote(self, rule) -> Markup:
         """A timing step's rule in the cited entry's own words now (walk.quoted), never the sequence
         file's copy, its Markdown emphasis rendered (raw HTML off); validate (L5R082) refuses a glossary
         where they are gone, so the build never has to say so."""
-        from .. import walk
-        from ..blocks import parser
-
         words = walk.quoted(rule, self.data.entries)
         if words is None:
-            return Markup("[not quoted: {} no longer holds these words]").format(rule.entry)
-        return Markup(parser().renderInline(words))
+            return Markup("&#91;not quoted: {} no longer holds these words&#93;").format(rule.entry)
+        return inline_html(words)
 
     def related(self, entry: dict) -> list[str]:
         """The related ids shown: curated `related`, then the book's `related_from_book` (related.py)."""
@@ -132,8 +138,7 @@ class PageHelpers:
 
     def rule_quote(self, quote) -> Markup:
         """A quoted rule sentence (engine/quotes.py), its Markdown emphasis rendered, linked to its paragraph."""
-
-        inline = Markup(parser().renderInline(quote.text))
+        inline = inline_html(quote.text)
         more = Markup(" …") if quote.cut else Markup("")
         entry = self.data.entries.get(quote.entry)
         anchor = anchor_of(entry, quote.block) if entry else quote.anchor  # the entry's kept anchors
@@ -162,8 +167,7 @@ class PageHelpers:
 
     def inline(self, text: str) -> Markup:
         """Inline Markdown (emphasis) as safe HTML; raw HTML is shown as text."""
-
-        return Markup(parser().renderInline(text))
+        return inline_html(text)
 
     def cite_id(self, entry_id: str) -> Markup:
         entry = self.data.entries.get(entry_id)
@@ -172,7 +176,7 @@ class PageHelpers:
     def cite(self, entry: dict) -> Markup:
         doc = self.data.document_of(entry)
         cite = citation.of_entry(entry, doc.title if doc else None, doc.year if doc else None)
-        return Markup('<span class="l5r-cite">{}</span>').format(cite.with_year())
+        return Markup('<span class="l5r-cite">{}</span>').format(md_text(cite.with_year()))
 
 
 @cache
@@ -185,7 +189,7 @@ def _collapsed_blocks(text: str) -> tuple[str, ...]:
 def badge(registry, edition: str) -> Markup:
     """An edition's badge; its colour comes from the registry through the generated editions.css."""
     return Markup('<span class="l5r-badge l5r-ed-{0}" title="{1}">{2}</span>').format(
-        edition, registry.label(edition), registry.short(edition)
+        edition, md_text(registry.label(edition)), md_text(registry.short(edition))
     )
 
 
@@ -389,6 +393,12 @@ _KIND_TITLES = {
 }
 
 
+def nav_title(text: str) -> str:
+    """A navigation title from data: the theme prints nav titles into every page unescaped (an edition's
+    label with <script> reached all 1,004 pages), so it is HTML-escaped here, once."""
+    return str(escape(" ".join(str(text).split())))
+
+
 def nav(data: SiteData, extra_pages: list[str]) -> list:
     """The navigation: index pages only (entries, concepts and compare views are linked from them)."""
     items: list = [{"Home": "index.md"}, {"Search": U.SEARCH_PAGE}]
@@ -396,7 +406,7 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
     for edition in data.editions:
         editions.append(
             {
-                data.registry.label(edition): [
+                nav_title(data.registry.label(edition)): [
                     {"Contents": U.edition_index_page(edition)},
                     {"Read front to back": U.edition_book_page(edition)},
                 ]

@@ -89,7 +89,7 @@ def render_text(
     # A blank line would end a raw HTML block in Python-Markdown; keep them out
     # (inside <pre> the newline survives as an entity).
     html = re.sub(r"\n[ \t]*\n", "\n&#10;", html)
-    return Markup(html.strip())
+    return Markup(inert(html.strip()))
 
 
 def _closing(tokens, i: int) -> int:
@@ -178,3 +178,33 @@ def md_inline(text: str) -> Markup:
     return Markup(
         _MD_SPECIAL.sub(r"\\\1", str(text)).replace("&", "&amp;").replace("\\<", "&lt;").replace("\\>", "&gt;")
     )
+
+
+# Characters Python-Markdown (and its attr_list, tables and tab extensions) would read as syntax in a value
+# placed in a generated page: links and images ([ ]), attributes ({ }), emphasis (*), code (`), escapes
+# (\\) and table cells (|). Written as character references, they show as themselves and mean nothing.
+# Not `_`: Python-Markdown never reads it inside a word, and ids, anchors and schema names hold it (in code
+# spans and `{ #id }`, where a character reference would show as itself).
+_MD_ACTIVE = {c: f"&#{ord(c)};" for c in "\\`*{}[]|"}
+
+
+def md_text(value) -> Markup:
+    """A plain value (a term, a label, a title) for any place in a generated Markdown page, HTML or Markdown:
+    HTML-escaped, and every character Markdown would read as syntax written as a character reference,
+    so that `[x](javascript:...)` or `{: onclick=...}` in a glossary value is shown, never made live."""
+    return Markup(str(escape(value)).translate(str.maketrans(_MD_ACTIVE)))
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def inert(html: str) -> str:
+    """markdown-it's HTML with the Markdown syntax left in its text (a link it refused, `{: ...}`) written as
+    character references, so that Python-Markdown, which sees the page after it, can make nothing of it."""
+    table = str.maketrans(_MD_ACTIVE)
+    return "".join(part if i % 2 else part.translate(table) for i, part in enumerate(_TAG.split(html)))
+
+
+def inline_html(text: str) -> Markup:
+    """Inline Markdown (emphasis) as safe, inert HTML: raw HTML shown as text, javascript: links dropped."""
+    return Markup(inert(_parser().renderInline(text)))
