@@ -90,10 +90,12 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
     """Why a registry `file` cannot be read as a source, or None: it must be a regular file under sources/,
     of at most MAX_SOURCE_BYTES (checked before it is read)."""
 
+    if not file or any(not c.isprintable() for c in file):  # a NUL would make every path call raise
+        return f"source file {file!r} is not a file name (it holds a control character)"
     path = layout.root / file
     try:
         inside = path.resolve().is_relative_to(layout.sources.resolve())
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         inside = False
     if not inside:
         return f"source file '{file}' is not under sources/ (the rulebooks live there, untouched)"
