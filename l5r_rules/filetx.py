@@ -80,6 +80,19 @@ def _missing_folders(folder: Path) -> list[Path]:
     return out
 
 
+def _write_new(tmp: Path, data: bytes) -> None:
+    """Write a fresh temporary file: whatever had its name (a leftover, a symlink someone planted to make
+    the write land elsewhere) is removed first, and the new one is created, never followed."""
+    if os.path.lexists(tmp) and not tmp.is_dir():
+        tmp.unlink()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        with open(fd, "wb", closefd=False) as fh:
+            fh.write(data)
+    finally:
+        os.close(fd)
+
+
 def _backup(path: Path) -> Path | None:
     """A hard link to the current version of `path` (None if there is none), to restore it on failure."""
     if not path.exists():
@@ -118,12 +131,7 @@ def apply(files: dict[Path, str | bytes], deletions: list[Path], journal: Path |
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = temp_name(path)
             temps.append((tmp, path))
-            if isinstance(text, bytes):
-                with open(tmp, "wb") as fh:
-                    fh.write(text)
-            else:
-                with open(tmp, "w", encoding="utf-8") as fh:
-                    fh.write(text)
+            _write_new(tmp, text if isinstance(text, bytes) else text.encode("utf-8"))
         fault("staged")
     except OSError as exc:
         for tmp, _ in temps:

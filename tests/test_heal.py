@@ -12,16 +12,15 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import resource
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from l5r_rules import filetx
-from l5r_rules.cli import cli as group
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -29,12 +28,22 @@ CLI = [sys.executable, "-c", "from l5r_rules.cli import main; main()"]
 POINTS = ["staged", "journal", "renamed-1", "renamed"]
 
 
-def _run(root: Path, *args: str, fault: str | None = None) -> subprocess.CompletedProcess:
+def _run(root: Path, *args: str, fault: str | None = None, fsize: int | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("L5R_ROOT", filetx.FAULT_ENV)}
     if fault:
         env[filetx.FAULT_ENV] = fault
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+
     return subprocess.run(
-        CLI + [*args, "--root", str(root)], capture_output=True, text=True, env=env, timeout=300, cwd=root
+        CLI + [*args, "--root", str(root)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=root,
+        preexec_fn=limit if fsize else None,
     )
 
 
@@ -151,26 +160,33 @@ def test_a_refresh_killed_in_any_step_is_finished_by_the_next_refresh(tmp_path, 
     assert filetx.leftovers(glossary) == []
 
 
-def test_link_on_a_full_disk_names_the_file_and_changes_nothing(unlinked, tmp_path, monkeypatch):
+def test_link_on_a_full_disk_names_the_file_and_changes_nothing(unlinked, tmp_path):
+    """A write past 1,500 bytes fails (RLIMIT_FSIZE: EFBIG, as a full disk fails it with ENOSPC)."""
     root = tmp_path / "repo"
     shutil.copytree(unlinked, root)
     before = _tree(root)
-    calls = []
-    real_open = open
-
-    def full_disk(path, *args, **kwargs):
-        if str(path).endswith(filetx.TMP_SUFFIX):
-            calls.append(path)
-            if len(calls) == 3:
-                raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        return real_open(path, *args, **kwargs)
-
-    monkeypatch.setattr(filetx, "open", full_disk, raising=False)
-    result = CliRunner().invoke(group, ["link", "--root", str(root)])
-    assert result.exit_code == 1, result.output
-    assert "cannot be written: No space left on device; nothing was changed" in result.output
-    assert "glossary/entries/lcg/" in result.output  # the file it could not write
+    done = _run(root, "link", fsize=1500)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "cannot be written: File too large; nothing was changed" in done.stderr, done.stderr
+    assert "glossary/entries/lcg/" in done.stderr  # the file it could not write
     assert _tree(root) == before and filetx.leftovers(root / "glossary") == []
+
+
+def test_a_planted_temporary_name_is_replaced_never_followed(tmp_path):
+    """A leftover or a symlink at a temporary file's name (planted to make the write land elsewhere) is
+    replaced by the new temporary file; the file the symlink pointed to is untouched."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me\n")
+    target, other = folder / "a.yaml", folder / "b.yaml"
+    filetx.temp_name(target).symlink_to(outside)
+    filetx.temp_name(other).write_text("a leftover of a killed write\n")
+    filetx.apply({target: "id: a\n", other: "id: b\n"}, [])
+    assert outside.read_text() == "keep me\n"
+    assert target.read_text() == "id: a\n" and not target.is_symlink()
+    assert other.read_text() == "id: b\n"
+    assert filetx.leftovers(folder) == []
 
 
 def test_a_packet_folder_is_never_left_unmarked(tmp_path, monkeypatch):
