@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import http.client
 import os
+import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -57,7 +59,9 @@ def _snapshot(root: Path, owns: list[str]) -> dict[str, str]:
     return out
 
 
-def _cli(args: list[str], root: Path, stdin: str | None = None, env_extra: dict | None = None):
+def _cli(
+    args: list[str], root: Path, stdin: str | None = None, env_extra: dict | None = None, fsize: int | None = None
+):
     env = {
         **os.environ,
         "PYTHONDONTWRITEBYTECODE": "1",
@@ -73,7 +77,19 @@ def _cli(args: list[str], root: Path, stdin: str | None = None, env_extra: dict 
         text=True,
         timeout=TIMEOUT,
         env=env,
+        preexec_fn=(lambda: _limit_file_size(fsize)) if fsize is not None else None,
     )
+
+
+def _limit_file_size(size: int) -> None:
+    """`fsize_limit`: a write past `size` bytes fails (EFBIG: Python ignores SIGXFSZ), as on a full disk."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def _arg(value: str, root: Path) -> str:
+    """A run argument: `{root}`/`{parent}` substituted; `{bytes:ff fe}` becomes those raw bytes (not UTF-8)."""
+    value = _subst(value, root)
+    return re.sub(r"\{bytes:([0-9a-fA-F ]+)\}", lambda m: os.fsdecode(bytes.fromhex(m.group(1))), value)
 
 
 def _listed(value) -> list[str]:
@@ -118,7 +134,10 @@ def _truncate(root, path, act):
 def _replace(root, path, act):
     text = path.read_text(encoding="utf-8")
     assert act["old"] in text, f"probe setup: {act['old']!r} not in {path}"
+    before = path.stat()
     path.write_text(text.replace(act["old"], act["new"], act.get("count", -1)), encoding="utf-8")
+    if act.get("keep_time"):  # as `cp -p`, `rsync -t` or a restore leave it
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
 
 
 def _remove(root, path, act):
@@ -257,14 +276,14 @@ def test_probe(probe_file: Path, tmp_path: Path):
         problems = _serve(root, probe)
         assert not problems, problems
     else:
-        args = [_subst(str(a), root) for a in probe["run"]]
+        args = [_arg(str(a), root) for a in probe["run"]]
         if args[0] not in NO_ROOT_OPTION and probe.get("root_option", True):
             args += ["--root", str(root)]
         with socket.socket() as busy:  # "{busy_port}": a loopback port something listens on
             busy.bind(("127.0.0.1", 0))
             busy.listen(1)
             args = [a.replace("{busy_port}", str(busy.getsockname()[1])) for a in args]
-            r = _cli(args, root, probe.get("stdin"), probe.get("env"))
+            r = _cli(args, root, probe.get("stdin"), probe.get("env"), probe.get("fsize_limit"))
         output = r.stdout + r.stderr
         expect = probe["expect"]
         assert "Traceback" not in output, output
@@ -279,6 +298,11 @@ def test_probe(probe_file: Path, tmp_path: Path):
             assert _subst(text, root) not in output, f"{text!r} in:\n{output!r}"
         for rel, text in (expect.get("files") or {}).items():
             assert text in (root / rel).read_text(encoding="utf-8"), f"{rel} lacks {text!r} after the run"
+        for rel, texts in (expect.get("not_files") or {}).items():
+            for text in _listed(texts):
+                assert text not in (root / rel).read_text(encoding="utf-8"), f"{rel} holds {text!r} after the run"
+        for rel in _listed(expect.get("absent")):
+            assert not os.path.lexists(root / rel), f"{rel} is there after the run"
     after = _snapshot(root, owns)
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"changed outside {owns}: {changed[:20]}"
