@@ -57,11 +57,13 @@ def search_cmd(root, query, game, edition, kind, limit, as_json, explain, all_ga
 
 def _run(root, query, game, edition, kind, limit, as_json, explain=False, all_games=False):
 
-    undecodable = [c for c in query if "\udc80" <= c <= "\udcff"]  # argv bytes that are not UTF-8
-    if undecodable:
+    # argv bytes that are not UTF-8 arrive as lone surrogates: dropped with the words kept, but a query of
+    # nothing else is named as such (it was called empty)
+    undecodable = [c for c in query if "\udc80" <= c <= "\udcff"]
+    if undecodable and not words_of("".join(c for c in query if c not in undecodable)):
         shown = " ".join(f"0x{ord(c) - 0xDC00:02x}" for c in undecodable[:4])
         raise SearchUsageError(
-            f"the query holds bytes that are not UTF-8 text ({shown}): type it in a UTF-8 terminal (locale)"
+            f"no words in the query, only bytes that are not UTF-8 text ({shown}): type it in a UTF-8 terminal (locale)"
         )
     if not normalize(query).strip():
         raise SearchUsageError('empty query: type a few words, e.g. l5r-rules search "tie in a duel"')
