@@ -15,6 +15,7 @@ import click
 
 from .commands.common import environment_error, teardown
 from .layout import NotACheckout
+from .terminal import SafeStream
 
 # command name -> (module, attribute, one-line help shown in `l5r-rules --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -147,8 +148,6 @@ def main() -> None:
         _say("error: standard output or standard error is closed; nothing can be printed")
         sys.exit(2)
     # The terminal boundary, for every command: control and bidi characters from any data are escaped.
-    from .terminal import SafeStream
-
     sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
     try:
         cli(standalone_mode=True)

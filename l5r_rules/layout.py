@@ -22,6 +22,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .filetx import JOURNAL_NAME
+
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # this program's own checkout (its code, site config)
 
 
@@ -133,8 +135,6 @@ class Layout:
     @property
     def write_journal(self) -> Path:
         """The journal of a multi-file write to glossary/ in progress (filetx.py)."""
-        from .filetx import JOURNAL_NAME
-
         return self.glossary / JOURNAL_NAME
 
     @property

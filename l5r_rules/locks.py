@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .filetx import recover
 from .layout import Layout
 
 
@@ -38,8 +39,6 @@ def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[Non
 def glossary_lock(layout: Layout, say: Callable[[str], None]) -> Iterator[None]:
     """The lock every command that writes glossary/ holds (import, link, refresh). Once it holds it, a write
     that a kill interrupted is finished or undone (filetx.recover) before anything else is read."""
-    from .filetx import recover
-
     path = layout.build / ".glossary.lock"
     with file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say):
         for line in recover(layout.write_journal, layout.glossary):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import yamlio
 from .checked import load_checked
 from .layout import Layout
 from .normalize import collapse
+from .registry import load_registry_data
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,6 @@ def unknown_documents(items: list, documents: set[str]) -> list[tuple[int, str]]
 def _check_documents(layout: Layout, data: dict) -> None:
     """A skip item naming no document of the registry would silently skip nothing (and its paragraph be
     imported): refused like validate refuses it (L5R084)."""
-    from . import yamlio
-    from .registry import load_registry_data
-
     documents = {d["id"] for d in load_registry_data(layout)["documents"]}
     bad = unknown_documents(data.get("skip") or [], documents)
     if bad:

@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 
 from .codes import known
+from .filetx import apply
 
 try:  # libyaml is an optional part of PyYAML wheels
     from yaml import CSafeDumper as _Dumper
@@ -408,8 +409,6 @@ def sync_generated(
     written); with check=True nothing is written. The writes are all or nothing,
     finished after a kill (filetx.py, `journal`).
     """
-    from .filetx import apply
-
     existing = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
     generated = {p.name for p in existing if _starts_with(p, header)}
     hand_written = sorted(name for name in wanted if (folder / name).exists() and name not in generated)

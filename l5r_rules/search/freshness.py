@@ -15,6 +15,7 @@ reports as it rebuilds (repair.py); it costs nothing more when the stamp is fine
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -75,8 +76,6 @@ def _inputs(layout: Layout) -> list[tuple[str, str, os.stat_result]]:
 def content_hash(files: list[tuple[str, str, os.stat_result]]) -> str:
     """SHA-256 over every file's label, length and bytes (read with os.read: the open() wrapper of each
     of ~950 files costs more than the hashing)."""
-    import hashlib
-
     digest = hashlib.sha256()
     for label, path, st in files:
         if not stat.S_ISREG(st.st_mode):  # a FIFO would block; a reader refuses it anyway (L5R101)

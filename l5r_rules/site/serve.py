@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import email.utils
 import gzip
+import hashlib
 import http.server
 import mimetypes
 import os
@@ -98,8 +99,6 @@ def version_key(real: str, info: os.stat_result) -> tuple:
 
 def content_digest(fh, real: str, info: os.stat_result) -> str:
     """The first 20 hex digits of the SHA-256 of the file's bytes, computed once per version."""
-    import hashlib
-
     key = version_key(real, info)
     with _gzip_lock:
         if key in _digests:

@@ -12,6 +12,8 @@ characters (U+202A-U+202E, U+2066-U+2069) are dropped. One function, one place.
 
 from __future__ import annotations
 
+import re
+
 _TABLE = {c: " " for c in [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]}
 _TABLE.update({c: None for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]})
 
@@ -40,19 +42,14 @@ def json_for_terminal(text: str) -> str:
 _ESCAPED = [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F)]
 _ESCAPED += [*range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C, 0x2028, 0x2029]
 _VISIBLE = {c: f"\\u{c:04x}" for c in _ESCAPED}
-_SGR = None
+_SGR = re.compile(r"(\x1b\[[0-9;]*m)")  # a colour or bold sequence (SGR), as rich and click write it
 
 
 def visible(text: str, allow_sgr: bool = False) -> str:
     """`text` with every control and bidi character written out as `\\uXXXX`; with `allow_sgr`, the colour and
     bold sequences (ESC [ ... m) that rich and click write to a terminal are kept."""
-    global _SGR
     if not allow_sgr:
         return text.translate(_VISIBLE)
-    if _SGR is None:
-        import re
-
-        _SGR = re.compile(r"(\x1b\[[0-9;]*m)")
     return "".join(p if i % 2 else p.translate(_VISIBLE) for i, p in enumerate(_SGR.split(text)))
 
 

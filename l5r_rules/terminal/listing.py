@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 import textwrap
 
 import click
 
 from ..citation import pages_label, passage_pages, short_citation
 from ..search.highlight import spans
-from ..terminal import clean
+from ..terminal import Styled, clean
 
 EXCERPT_CHARS = 220
 PASSAGE_CHARS = 500  # a passage is at most a few sentences (passages.py); a longer one is cut
@@ -264,8 +265,4 @@ def _marked(wrap: textwrap.TextWrapper, label: str, text: str, marks: list[tuple
 
 
 def print_results(results) -> None:
-    import sys
-
-    from . import Styled
-
     click.echo("\n".join(results_lines(results, width())), file=Styled(sys.stdout))  # every data string cleaned

@@ -13,6 +13,8 @@ as written, and an escape sequence in a term cannot reach the terminal.
 
 from __future__ import annotations
 
+import sys
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -25,8 +27,6 @@ OWN_WORDS = ("(our words, not rule text)", "dim")
 
 def console() -> Console:
     """Rich on standard output; every string it gets is cleaned (line()), so its colours may pass (Styled)."""
-    import sys
-
     return Console(file=Styled(sys.stdout), highlight=False, soft_wrap=False, markup=False, emoji=False)
 
 
