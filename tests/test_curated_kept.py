@@ -31,7 +31,9 @@ def _run(*args: str):
 
 def _curated_entry_fields() -> list[str]:
     schema = json.loads((SCHEMAS / "entry.schema.json").read_text(encoding="utf-8"))
-    return [k for k, v in schema["properties"].items() if v.get("description", "").startswith("Curated.")]
+    return [
+        k for k, v in schema["properties"].items() if v.get("description", "").startswith(("Curated.", "Curated ("))
+    ]
 
 
 def test_the_schema_and_the_importer_agree_on_curated_and_generated_fields():
@@ -62,6 +64,8 @@ def planted(tmp_path_factory) -> tuple[Path, dict]:
             entries / "gold" / "gold-bowing.yaml", "related", ["gold-1-straighten-phase", "gold-actions-2"]
         ),
         "aliases": lambda: plant_entry(entries / "lcg" / "lcg-ability.yaml", "aliases", ["planted alias"]),
+        # an id the entry had before a renamed heading (import --rename writes it; a person may too)
+        "former_ids": lambda: plant_entry(entries / "lotus" / "lotus-fear.yaml", "former_ids", ["lotus-fear-planted"]),
         "translation": lambda: plant_entry(
             entries / "bfr" / "bfr-armee.yaml",
             "translation",
