@@ -88,6 +88,14 @@ class Planted:
             _put(data, field, _get(data, field) + self.payload)
         path.write_text(header + yamlio.dumps(data), encoding="utf-8")
 
+    def hold_back(self, name: str, keys: tuple[str, ...]) -> None:
+        """Put back the planted fields under `keys` of glossary/`name`: values other files are checked against
+        (validate names the other file, which refusing cannot settle)."""
+        path = self.root / "glossary" / name
+        on = self.files[path][3]
+        on -= {f for f in on if any(k in f for k in keys)}
+        self._write(path)
+
     def refuse(self, problems) -> int:
         """Put back every planted field a problem names (all of the file's for a whole-file problem)."""
         touched = set()
@@ -186,6 +194,9 @@ def hostile(tmp_path_factory) -> dict:
     """The real knowledge base with the HTML payload planted everywhere validate allows; the site built once."""
     root = _copy(tmp_path_factory.mktemp("hostile") / "repo")
     planted = Planted(root, HTML_PAYLOAD)
+    # a document's `missing.after` quotes where its source breaks off (L5R033 on the entry that ends there);
+    # `soft_words` are the edition words a hint may use in another sense ("gold" coins: L5R124 on the hints)
+    planted.hold_back("_sources.yaml", ("after", "soft_words"))
     planted.settle()
     scenario_fields, scenario_kept = _plant_scenarios(root, HTML_PAYLOAD)
     site = root.parent / "site"
@@ -259,7 +270,7 @@ def test_planting_covers_every_file_kind(hostile):
         f"{scenario_fields:,} string fields (one scenario per procedure)"
     )
     every = ("entries", "concepts", "errata", "cards", "_sources.yaml", "_skip.yaml", "_authority.yaml")
-    every += ("_errata_curated.yaml", "_card_names.yaml")
+    every += ("_errata_curated.yaml", "_card_names.yaml", "_synonyms.yaml", "hints")
     assert set(every) <= set(kinds), sorted(set(every) - set(kinds))
     # every kind but the card index (each name must be one its books print: L5R091 refuses it) shows it
     assert all(kinds[k][0] > 0 for k in every if k != "cards"), kinds
@@ -301,7 +312,9 @@ def test_the_api_holds_the_payload_as_data(hostile):
         assert record["record"]["term"] == data["term"] + HTML_PAYLOAD  # the data itself, unchanged
         checked += 1
     print(f"\napi: {len(files):,} JSON files parse, {holding:,} hold the payload; {checked} entry terms exact")
-    assert checked > 500 and holding > 800
+    # of 583 entries; the 47 of Battle for Rokugan are put back whole: a payload in their German text makes the
+    # English translation stale (L5R041, named on translation.source_sha256, which holds no payload)
+    assert checked > 450 and holding > 800
 
 
 def test_the_search_index_scripts_hold_the_payload_as_a_json_string(hostile):

@@ -91,7 +91,8 @@ def check(g: Glossary) -> list[Problem]:
     if g.registry_ok:
         docs.append(g.registry)
     layout = g.layout
-    others = [layout.skip_list, layout.authority, layout.errata_curated, layout.card_names, *yaml_files(layout.cards)]
+    others = [layout.skip_list, layout.authority, layout.errata_curated, layout.card_names, layout.synonyms]
+    others += [*yaml_files(layout.cards), *yaml_files(layout.hints)]
     for path in others:
         if path.is_file():
             ignored: list[Problem] = []  # YAML problems: the file's own check reports them

@@ -394,9 +394,19 @@ _KIND_TITLES = {
 
 
 def nav_title(text: str) -> str:
-    """A navigation title from data: the theme prints nav titles into every page unescaped (an edition's
-    label with <script> reached all 1,004 pages), so it is HTML-escaped here, once."""
+    """A navigation title: the theme prints nav titles into every page unescaped (an edition's label with
+    <script> reached all 1,004 pages), so every one is HTML-escaped here, once (nav())."""
     return str(escape(" ".join(str(text).split())))
+
+
+def _escaped(items: list) -> list:
+    """The navigation with every title HTML-escaped (nav_title), whichever item it comes from."""
+    return [
+        {nav_title(k): _escaped(v) if isinstance(v, list) else v for k, v in item.items()}
+        if isinstance(item, dict)
+        else item
+        for item in items
+    ]
 
 
 def nav(data: SiteData, extra_pages: list[str]) -> list:
@@ -406,7 +416,7 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
     for edition in data.editions:
         editions.append(
             {
-                nav_title(data.registry.label(edition)): [
+                data.registry.label(edition): [
                     {"Contents": U.edition_index_page(edition)},
                     {"Read front to back": U.edition_book_page(edition)},
                 ]
@@ -424,7 +434,7 @@ def nav(data: SiteData, extra_pages: list[str]) -> list:
         items.append({translations_title(data): TRANSLATIONS_PAGE})
     about = [{"Entry format": "format.md"}, {"Rules engine coverage": "coverage/index.md"}] + list(extra_pages)
     items.append({"About": about})
-    return items
+    return _escaped(items)
 
 
 def render_pages(data: SiteData, pages: list[PageSpec], docs_dir: Path, urls: U.Urls) -> int:
