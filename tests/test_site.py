@@ -95,19 +95,19 @@ def test_home_page_names_documents_years_and_gaps(real_site, kb):
 
 @pytest.mark.parametrize("name", available())
 def test_format_page_documents_every_schema_field(real_site, name):
-    html = page(real_site, "format")
+    shown = html_lib.unescape(page(real_site, "format"))  # as a reader sees it (Markdown syntax is escaped)
     for row in schema_doc(name).rows:
-        assert f"<code>{html_lib.escape(row.path, quote=False)}</code>" in html, row.path
+        assert f"<code>{row.path}</code>" in shown, row.path
 
 
 def test_format_page_lists_every_problem_code_with_its_fix(real_site):
     from l5r_rules.codes import CODES
 
     html = page(real_site, "format")
+    shown = html_lib.unescape(html)  # as a reader sees it (Markdown syntax is escaped)
     for code in CODES.values():
         assert f'<tr id="{code.code.lower()}"><td><code>{code.code}</code>' in html
-        fix = html_lib.escape(code.fix.split(" (")[0][:30], quote=False)  # shown as text: <edition> escaped
-        assert fix.replace("'", "&#39;") in html.replace("&#x27;", "&#39;"), code.code
+        assert code.fix.split(" (")[0][:30] in shown, code.code
 
 
 # --- the fixture glossary: concepts, errata, authority, translation, unsafe text ------------------
