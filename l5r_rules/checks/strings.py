@@ -92,6 +92,7 @@ def check(g: Glossary) -> list[Problem]:
         docs.append(g.registry)
     layout = g.layout
     others = [layout.skip_list, layout.authority, layout.errata_curated, layout.card_names, layout.synonyms]
+    others.append(layout.engine_status)
     others += [*yaml_files(layout.cards), *yaml_files(layout.hints)]
     for path in others:
         if path.is_file():
