@@ -6,14 +6,16 @@ importer joins such a pair (importers/joins.py) and validate reports any pair le
 (checks/text_shape.py, L5R033); both ask `continues` and `ends_mid_sentence` here, so
 what one joins the other cannot flag, and what the other flags the first would join.
 
-A paragraph is a chunk of an entry's text between blank lines. Its last line ends a
-sentence when, trailing emphasis aside, it ends with terminal punctuation (a colon and a
-semicolon too: a list or a clause follows). The next chunk continues the sentence when it
-starts in lower case, or the first ends on a word that wants one after it ("the", "or",
-"und"); a list item is never a continuation (a lead-in such as "provided" introduces the
-list that finishes it). A chunk that does not end a sentence and is not continued is
-still whole when it is a list item, a table row or a short label the extraction kept from
-a figure ("Kampfmarker-Vorrat", "1 SPIELPLAN"); otherwise it ends mid-sentence.
+A paragraph is a chunk of an entry's text between blank lines. Its last line ends a sentence
+when, trailing emphasis aside, it ends with terminal punctuation (a colon and a semicolon
+too: a list or a clause follows), or with a closing quote after anything but a comma (a
+comma inside the quotes, "the Dynasty action “Recruit,”", says the sentence goes on). The
+next chunk continues the sentence when it starts in lower case, or the first ends on a word
+that wants one after it ("the", "or", "und"); a list item is never a continuation (a lead-in
+such as "provided" introduces the list that finishes it). A chunk that does not end a
+sentence and is not continued is still whole when it is a list item, a table row or a short
+label the extraction kept from a figure ("Kampfmarker-Vorrat", "1 SPIELPLAN"); otherwise it
+ends mid-sentence.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import re
 
 SENTENCE_END = (".", "!", "?", ":", ";", ")", "”", '"', "’", "'", "»", "“")
+CLOSING_QUOTES = "”\"’'»“"  # “ too: the Gold file prints its quotes reversed (”Human“)
 TRAILING_MARKUP = re.compile(r"(\s*(\*+|_+|\[[^\]\n]{1,20}\]))+$")  # emphasis, a tag such as "[errata]"
 LIST_ITEM = re.compile(r"^(?:[-*+•♦◆◇]\s|c\s|\d+[.)]\s|[A-Za-z][.)]\s|Related:\s)")
 _LEADING_MARKS = re.compile(r"^(?:[-*+]\s+|\d+[.)]\s+|[♦◆◇•]\s*|[*_]+)+")
@@ -49,7 +52,15 @@ def first_line(chunk: str) -> str:
 
 
 def ends_sentence(line: str) -> bool:
-    return line.endswith(SENTENCE_END)
+    """Does the line end with terminal punctuation? A closing quote ends a sentence unless a comma stands
+    inside it: "Like the Dynasty action “Recruit,”" goes on ("Equip asks you ...")."""
+    return line.endswith(SENTENCE_END) and not comma_inside_quotes(line)
+
+
+def comma_inside_quotes(line: str) -> bool:
+    """Does the line end with a comma inside closing quotes ("“Recruit,”")? The sentence goes on after it."""
+    bare = line.rstrip(CLOSING_QUOTES)
+    return bare != line and bare.endswith(",")
 
 
 def is_list_item(line: str) -> bool:

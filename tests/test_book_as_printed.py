@@ -47,6 +47,8 @@ REAL_BREAKS = [
         "pool onto that character.",
     ),
     ("lcg", "Any triggering conditions, play restrictions or", "permissions, costs, and targeting requirements are"),
+    # a comma inside closing quotes: the sentence goes on (the only paragraph of the five books that ends so)
+    ("ivory", "play. Like the Dynasty action “Recruit,”", "Equip asks you to make a Gold payment"),
 ]
 
 # Paragraphs that end without a full stop and are whole all the same: the next one must stay apart.
@@ -128,6 +130,27 @@ def test_hard_wrapped_lines_stay_one_paragraph():
     assert [sep for sep, _ in layout(paras)] == ["", "\n", "\n", "\n\n"]
 
 
+@pytest.mark.parametrize(
+    "line,ends",
+    [
+        ("play. Like the Dynasty action “Recruit,”", False),  # a comma inside the quotes: the sentence goes on
+        ("(let's call him “Bob”).", True),
+        ("this ability: “Recruit.”", True),
+        ("A Personality or Follower is ”Human“", True),  # Gold's reversed quotes close a word, as before
+    ],
+)
+def test_a_closing_quote_ends_a_sentence_unless_a_comma_stands_inside_it(line, ends):
+    assert textshape.ends_sentence(line) is ends
+
+
+@pytest.mark.parametrize(
+    "line,sep", [("play. Like the Dynasty action “Recruit,”", "\n"), ("this ability: “Recruit.”", "\n\n")]
+)
+def test_a_hard_wrapped_line_with_a_comma_inside_closing_quotes_goes_on(line, sep):
+    paras = [Para(line, index=0, wrapped=True), Para("Equip asks you to make a Gold payment", index=1, wrapped=True)]
+    assert layout(paras)[1][0] == sep
+
+
 # --- the imported glossary ----------------------------------------------------------------
 
 
@@ -136,6 +159,7 @@ WHOLE = [
     ("lcg-deck-limits", "that player's dynasty and/or conflict decks."),
     ("lotus-faction-alignments", "It does not have an alignment trait. The “Shadowlands” trait is simply a word."),
     ("lcg-fate", "from his or her fate pool onto that character."),
+    ("ivory-using-attachments", "Like the Dynasty action “Recruit,” Equip asks you to make a Gold payment"),
     ("gold-4-4-battle-action-segment", "- currently have at least one unit in the battle, - gain a unit in the battle"),
     ("ivory-example-the-crab-clan-player-uses-proclaim", "Example: The Crab Clan player uses Proclaim on the Crab"),
 ]

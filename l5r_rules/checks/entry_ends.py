@@ -15,8 +15,8 @@ importer's joins and validate's L5R033 use too.
 from __future__ import annotations
 
 from ..textshape import LIST_ITEM as _LIST_ITEM
-from ..textshape import SENTENCE_END as _SENTENCE_END
 from ..textshape import TRAILING_MARKUP as _TRAILING_MARKUP
+from ..textshape import ends_sentence as _ends_sentence
 from ..textshape import is_label as _is_label
 
 
@@ -25,9 +25,9 @@ def ends_cleanly(text: str) -> bool:
     lines = [line for line in lines if line]
     if not lines:
         return False
-    while lines and _is_label(lines[-1]) and not lines[-1].endswith(_SENTENCE_END):
+    while lines and _is_label(lines[-1]) and not _ends_sentence(lines[-1]):
         lines.pop()
     if not lines:
         return True  # labels only: a heading's note, a list of components
     last = lines[-1]
-    return last.endswith(_SENTENCE_END) or bool(_LIST_ITEM.match(last)) or "|" in last or "\t" in last
+    return _ends_sentence(last) or bool(_LIST_ITEM.match(last)) or "|" in last or "\t" in last

@@ -17,7 +17,8 @@ book, put them back together without changing a word (`check-sources` proves it)
    the mark is the only thing added, and the fidelity check sets list marks aside.
 3. **Hard-wrapped lines** (the Ivory walkthrough: one source line per printed line)
    stay lines of one paragraph, except where a line ends a sentence and the next begins
-   one.
+   one (a comma inside closing quotes ends none: "Like the Dynasty action “Recruit,”" /
+   "Equip asks you ...").
 """
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ from .paragraphs import Para
 
 _WRAPPED_END = (".", "!", "?", ":", "”", '"', ")")  # a hard-wrapped line that ends a sentence
 _ITEM_END = re.compile(r"(?:[,;]|\b(?:or|and|oder|und))$")
+
+
+def _ends_wrapped_sentence(line: str) -> bool:
+    """Does a hard-wrapped line end a sentence? Not with a comma inside closing quotes ("“Recruit,”")."""
+    line = line.rstrip()
+    return line.endswith(_WRAPPED_END) and not textshape.comma_inside_quotes(line)
 
 
 def _ends_like_an_item(text: str) -> bool:
@@ -69,9 +76,7 @@ def layout(paras: list[Para]) -> list[tuple[str, str]]:
             out.append(("", text))
             continue
         prev = paras[i - 1]
-        wrapped = (
-            prev.wrapped and p.wrapped and not (prev.text.rstrip().endswith(_WRAPPED_END) and p.text[:1].isupper())
-        )
+        wrapped = prev.wrapped and p.wrapped and not (_ends_wrapped_sentence(prev.text) and p.text[:1].isupper())
         same_list = i in items and i - 1 in items
         joined = wrapped or same_list or (i not in items and textshape.continues(texts[i - 1], text))
         out.append(("\n" if joined else "\n\n", text))
