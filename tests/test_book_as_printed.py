@@ -116,12 +116,70 @@ def test_gold_lists_that_lost_their_marks_are_lists_again(lines, items):
     assert verbatim_form(text) == collapse(" ".join(lines))  # the marks are the only thing added
 
 
-def test_a_lead_in_followed_by_whole_sentences_keeps_them_as_paragraphs():
-    """The Rule of Relevance's conditions are whole sentences: no mark is invented for them."""
-    paras = [
-        Para(t, index=i) for i, t in enumerate(["the following conditions:", "It comes from a card.", "It moves."])
-    ]
+# Gold prints a list's items one a line right under each other, and often the rules after them too
+# (seed lines 776-783: the Rule of Relevance's four conditions, then three rules of their own).
+GOLD_RELEVANCE = [
+    "A player can take only actions associated with the current battle. This is called the Rule of Relevance. In "
+    "particular, the action needs to satisfy at least one of the following conditions:",
+    "It comes from a card or token at the battle.",
+    "It moves or creates a card or token in the battle.",
+    "It targets or directly affects a card or token in the battle, the Province under attack, or the battle itself.",
+    "It is reacting to a card or token leaving the battle (including leaving play from the battle).",
+    "A player can take an action that refers to an “opposing” card or “this battle,” or that includes an implicating "
+    "phrase such as “another attacking card” or “the Province this card is defending,” only if the card on which the "
+    "action is printed is in the current battle.",
+    "You cannot play a Terrain if a Terrain is already in play.",
+    "A player can take a Battle action on a Fortification or Region only during a battle at its own Province.",
+]
+# seed lines 488-495: blank lines after the lead-in, the items and the rule after them right under each other
+GOLD_KEYWORD = [
+    "In general terms, a card is a ”Keyword card“ (or just a ”Keyword“) if it meets one of these conditions:",
+    "It has the word ”Keyword“ in its title.",
+    "It has the word ”Keyword“ in its boldface traits area.",
+    "It is an Action card and ”Keyword“ precedes one of its actions.",
+    "These rules do not apply to Sensei or Wind cards or to Strongholds.",
+]
+
+
+@pytest.mark.parametrize("lines,items", [(GOLD_RELEVANCE, {1, 2, 3, 4}), (GOLD_KEYWORD, {1, 2, 3})])
+def test_whole_sentence_items_printed_under_each_other_with_the_same_first_word_are_a_list(lines, items):
+    paras = [Para(t, index=i, tight=i > 1 or lines is GOLD_RELEVANCE) for i, t in enumerate(lines)]
+    assert lost_list_items(paras) == items
+    text = "".join(sep + t for sep, t in layout(paras))
+    blocks = top_level_blocks(text)
+    assert blocks[1].splitlines() == [f"- {lines[i]}" for i in sorted(items)]
+    assert blocks[2:] == lines[max(items) + 1 :]  # the rules after the list stay paragraphs of their own
+    assert verbatim_form(text) == collapse(" ".join(lines))
+
+
+@pytest.mark.parametrize(
+    "lines,tight",
+    [
+        (["the following conditions:", "It comes from a card.", "It moves."], False),  # blank lines between them
+        (
+            ["the following rules:", "A bowed Follower adds nothing.", "No cards add to the Force."],
+            True,
+        ),  # not parallel
+        (["these conditions:", "It has the word.", "It is an Action card", "It is new."], True),  # not a sentence
+        (["the following condition:", "It comes from a card.", "A player can act."], True),  # one item is no list
+    ],
+)
+def test_whole_sentences_that_are_not_a_list_stay_paragraphs(lines, tight):
+    paras = [Para(t, index=i, tight=tight and i > 0) for i, t in enumerate(lines)]
     assert lost_list_items(paras) == set()
+
+
+def test_the_lines_reader_marks_lines_right_under_each_other():
+    from l5r_rules.importers.read_text import read_lines
+
+    paras = read_lines("Lead:\n\n\nIt a.\nIt b.\nNext.\n\nAfter.")
+    assert [(p.text, p.tight) for p in paras] == [
+        ("Lead:", False),
+        ("It a.", False),
+        ("It b.", True),
+        ("Next.", True),
+        ("After.", False),
+    ]
 
 
 def test_hard_wrapped_lines_stay_one_paragraph():
@@ -161,6 +219,7 @@ WHOLE = [
     ("lcg-fate", "from his or her fate pool onto that character."),
     ("ivory-using-attachments", "Like the Dynasty action “Recruit,” Equip asks you to make a Gold payment"),
     ("gold-4-4-battle-action-segment", "- currently have at least one unit in the battle, - gain a unit in the battle"),
+    ("gold-4-4-battle-action-segment", "- It comes from a card or token at the battle. - It moves or creates a card"),
     ("ivory-example-the-crab-clan-player-uses-proclaim", "Example: The Crab Clan player uses Proclaim on the Crab"),
 ]
 
@@ -282,7 +341,7 @@ def test_joined_paragraphs_per_book(repo_root):
     for doc in load_kb(repo_root).documents.values():
         pairs = [joined(s.paras) for s in document_sections(doc, layout_)]
         counts[doc.edition] = (sum(p[0] for p in pairs), sum(p[1] for p in pairs))
-    assert counts == {"gold": (0, 10), "lotus": (6, 0), "ivory": (0, 0), "lcg": (12, 0), "bfr": (0, 0)}
+    assert counts == {"gold": (0, 19), "lotus": (6, 0), "ivory": (0, 0), "lcg": (12, 0), "bfr": (0, 0)}
 
 
 def test_renamed_entries_keep_their_former_ids(kb):

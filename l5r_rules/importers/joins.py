@@ -13,8 +13,12 @@ book, put them back together without changing a word (`check-sources` proves it)
    paragraphs that go on with its sentence are the items of its list: an item starts in
    lower case, or it or the item before it ends with a comma, a semicolon or "or"/"and"
    ("the player must either:" / "currently have at least one unit in the battle," /
-   "gain a unit ..., or" / "be reacting ..."). Each becomes a Markdown item ("- ");
-   the mark is the only thing added, and the fidelity check sets list marks aside.
+   "gain a unit ..., or" / "be reacting ..."). Items that are whole sentences are the
+   lines the file prints right under each other opening with the same word ("the
+   following conditions:" / "It comes from ..." / "It moves ..." / "It targets ..." /
+   "It is reacting ..."); the next line, which opens otherwise, is a rule of its own and
+   stays a paragraph. Each item becomes a Markdown item ("- "); the mark is the only
+   thing added, and the fidelity check sets list marks aside.
 3. **Hard-wrapped lines** (the Ivory walkthrough: one source line per printed line)
    stay lines of one paragraph, except where a line ends a sentence and the next begins
    one (a comma inside closing quotes ends none: "Like the Dynasty action “Recruit,”" /
@@ -43,6 +47,32 @@ def _ends_like_an_item(text: str) -> bool:
     return bool(_ITEM_END.search(textshape.last_line(text)))
 
 
+def _plain(p: Para) -> bool:
+    """A body paragraph of one line that is not already a list item."""
+    return not (p.level or p.wrapped or "\n" in p.text.strip() or textshape.is_list_item(textshape.first_line(p.text)))
+
+
+def _first_word(p: Para) -> str:
+    words = p.text.split()
+    return words[0].strip("*_“”\"'").lower() if words else ""
+
+
+def _parallel_items(paras: list[Para], start: int) -> list[int]:
+    """Whole sentences printed one a line right under each other (`tight`), each opening with the
+    same word as the first: the items of a list ("It comes from ..." / "It moves or creates ..." /
+    "It targets ..." / "It is reacting ..."). The list ends at the first line that opens with
+    another word, a whole rule of its own the file prints on the next line all the same ("A player
+    can take an action that refers to ..."). At least two items, or none."""
+    run: list[int] = []
+    for k in range(start, len(paras)):
+        p = paras[k]
+        whole = p.text[:1].isupper() and textshape.ends_sentence(textshape.last_line(p.text))
+        if not (_plain(p) and whole and (not run or (p.tight and _first_word(p) == _first_word(paras[start])))):
+            break
+        run.append(k)
+    return run if len(run) >= 2 else []
+
+
 def lost_list_items(paras: list[Para]) -> set[int]:
     """Positions (in `paras`) of the paragraphs that are items of a list whose marks the extraction lost."""
     items: set[int] = set()
@@ -52,8 +82,7 @@ def lost_list_items(paras: list[Para]) -> set[int]:
         j, previous = i + 1, None
         while j < len(paras):
             p = paras[j]
-            first = textshape.first_line(p.text)
-            if p.level or p.wrapped or textshape.is_list_item(first) or "\n" in p.text.strip():
+            if not _plain(p):
                 break
             goes_on = textshape.starts_lower(p.text) or _ends_like_an_item(p.text)
             if not (goes_on or (previous is not None and _ends_like_an_item(previous.text))):
@@ -61,6 +90,8 @@ def lost_list_items(paras: list[Para]) -> set[int]:
             items.add(j)
             previous = p
             j += 1
+        if previous is None:
+            items.update(_parallel_items(paras, i + 1))
     return items
 
 

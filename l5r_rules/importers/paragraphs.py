@@ -14,6 +14,7 @@ class Para:
     level: int = 0  # 0 = body text; 1.. = heading level (1 outermost)
     index: int = 0  # position in the document's paragraph list
     wrapped: bool = False  # a hard-wrapped line of a longer paragraph (Ivory walkthrough)
+    tight: bool = False  # on the line right after the paragraph before it, no blank line between (Gold)
 
     @property
     def norm(self) -> str:

@@ -41,7 +41,14 @@ def read_blocks(text: str) -> list[Para]:
 
 
 def read_lines(text: str) -> list[Para]:
-    paras = [Para(line.rstrip()) for line in text.splitlines() if line.strip()]
-    for i, p in enumerate(paras):
-        p.index = i
+    """One paragraph per line; `tight` where no blank line stands between it and the one before
+    (the file prints a list's items, and often the paragraph after them, so)."""
+    paras: list[Para] = []
+    blank = True
+    for line in text.splitlines():
+        if not line.strip():
+            blank = True
+            continue
+        paras.append(Para(line.rstrip(), index=len(paras), tight=not blank and bool(paras)))
+        blank = False
     return paras
