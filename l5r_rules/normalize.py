@@ -15,10 +15,21 @@ text extraction added, never words of the rulebook:
      alone on a line, from a logo or a page footer (Ivory, Lotus). A sign inside a
      line names a trademark ("Hasbro, Inc.™ and", "Gold EditionTM set") and stays;
    - `lost-bold-openers`: a numbered step whose bold label lost its opening `**`
-     and gained a bullet ("- 1. Spielplan aufbauen:** Legt ...") is read as the
-     book prints it ("1. **Spielplan aufbauen:** Legt ...") (Battle for Rokugan).
+     and gained a bullet ("- 1. Spielplan aufbauen:** Legt ...", "- 1. Select
+     decks.** Each player ...") is read as the book prints it ("1. **Spielplan
+     aufbauen:** Legt ...") (Battle for Rokugan, the LCG Rules Reference);
+   - `math-delimiters`: the `$...$` a converter put around a sum ("$1 - 3 + 1$")
+     is removed, so the sum reads as printed (Lotus);
+   - `lost-bullet-glyphs`: a bullet the extraction read as the letter "c" (a
+     dingbat font's glyph) opening a line before a capital ("c The Personality's
+     Gold Cost ...") becomes a Markdown bullet ("- The Personality's ...") (Ivory);
+   - `shallow-sub-items`: a sub-item the extraction indented by one space under a
+     list item (" - A player's stronghold indicates ...") is indented to the item's
+     text, so Markdown nests it as the book does (Lotus, the LCG Rules Reference).
    These remove or move markup only, never a word (`words_of` is the same before
-   and after; tests/test_sources.py proves it on every document).
+   and after, the lost bullet glyph being no word, as a trademark sign is none;
+   tests/test_book_as_printed.py proves it on every document). They apply in the
+   order of `REPAIRS`.
 2. Whitespace is collapsed: every run of spaces, tabs and line breaks becomes
    one space, and the text is stripped. (Extraction broke lines and
    paragraphs at arbitrary places.)
@@ -58,7 +69,11 @@ def verbatim_form(text: str) -> str:
 
 _GLUED_TRADEMARK = re.compile(r"(?m)(?<=[.:;!?])(?:TM|™)[ \t]*$")
 _LONE_TRADEMARK = re.compile(r"(?m)^[ \t]*(?:TM|™)[ \t]*$")
-_LOST_BOLD_OPENER = re.compile(r"^- (\d+)\. ([^*\n]+?:)\*\*")
+_LOST_BOLD_OPENER = re.compile(r"^- (\d+)\. ([^*\n]+?[:.])\*\*")
+_MATH = re.compile(r"\$(\d[\d \t+\-−×/=]*\d)\$")  # a sum between TeX's $ delimiters
+LOST_BULLET_GLYPH = re.compile(r"(?m)^c (?=[A-Z])")
+_ITEM_OPENER = re.compile(r"^(?:[-*+]|\d+[.)])[ \t]+")  # a list item at the margin: its text starts after this
+_SHALLOW_ITEM = re.compile(r"^ (?=[-*+][ \t])")  # a bullet indented by one space
 
 
 def numbered_steps(text: str) -> str:
@@ -78,24 +93,46 @@ def numbered_steps(text: str) -> str:
     return "\n".join(out)
 
 
-# artifact -> repair of the text (step 1): each removes or moves markup only, line by line.
+def nested_sub_items(text: str) -> str:
+    """' - sub-item' lines right under a list item (or under another such line) indented to where the
+    item's text starts ('- ◆ ' -> 2 spaces, '3. ' -> 3), so Markdown nests them under it."""
+    out, column = [], 0
+    for line in text.split("\n"):
+        opener = _ITEM_OPENER.match(line)
+        if opener:
+            column = opener.end()
+        elif column and _SHALLOW_ITEM.match(line):
+            line = " " * column + line[1:]
+        else:
+            column = 0
+        out.append(line)
+    return "\n".join(out)
+
+
+# artifact -> repair of the text (step 1): each removes or moves markup only, line by line, in this order
+# (a sub-item nests under a numbered step once the step's bold label is repaired).
 REPAIRS = {
     "stray-trademarks": lambda text: _LONE_TRADEMARK.sub("", _GLUED_TRADEMARK.sub("", text)),
     "lost-bold-openers": numbered_steps,
+    "math-delimiters": lambda text: _MATH.sub(r"\1", text),
+    "lost-bullet-glyphs": lambda text: LOST_BULLET_GLYPH.sub("- ", text),
+    "shallow-sub-items": nested_sub_items,
 }
 
 
 def repair(text: str, artifacts) -> str:
-    """`text` with the repairs of the listed artifacts applied (those that have one)."""
-    for name in artifacts:
-        if name in REPAIRS:
-            text = REPAIRS[name](text)
+    """`text` with the repairs of the listed artifacts applied (those that have one), in REPAIRS' order."""
+    for name, fix in REPAIRS.items():
+        if name in artifacts:
+            text = fix(text)
     return text
 
 
 def words_of(text: str) -> list[str]:
-    """The words of a text, markup aside: what a repair must leave exactly as it was."""
-    return [w for w in re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text) if w != "TM"]  # a trademark sign is no word
+    """The words of a text, markup aside: what a repair must leave exactly as it was. A trademark sign
+    is no word, nor the letter c the extraction made of a bullet glyph opening a line."""
+    text = LOST_BULLET_GLYPH.sub("", text)
+    return [w for w in re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text) if w != "TM"]
 
 
 def strip_page_markers(text: str) -> str:

@@ -289,6 +289,25 @@ def test_repairs_change_no_word_of_any_document(repo_root):
         ("stray-trademarks", "the Gold EditionTM set", "the Gold EditionTM set"),
         ("lost-bold-openers", "- 1. Spielplan aufbauen:** Legt", "1. **Spielplan aufbauen:** Legt"),
         ("lost-bold-openers", "- 10. Legen:** A\n- ◇ B\n\n- ◇ C", "10. **Legen:** A\n    - ◇ B\n\n- ◇ C"),
+        ("lost-bold-openers", "- 1. Select decks.** Each player", "1. **Select decks.** Each player"),  # LCG
+        ("math-delimiters", "still 0: $1 - 3 + 1$, then", "still 0: 1 - 3 + 1, then"),
+        ("math-delimiters", "costs $5 or $6", "costs $5 or $6"),  # no sum between two dollars
+        (
+            "lost-bullet-glyphs",
+            "are:\nc The Personality's Gold Cost;\nc And his",
+            "are:\n- The Personality's Gold Cost;\n- And his",
+        ),
+        ("lost-bullet-glyphs", "a Fate card\nc and d", "a Fate card\nc and d"),  # a lower-case word after it
+        (
+            "shallow-sub-items",
+            "- ◆ A deck:\n - A stronghold.\n - No more.\n\n - Alone.",
+            "- ◆ A deck:\n  - A stronghold.\n  - No more.\n\n - Alone.",
+        ),
+        (
+            "shallow-sub-items",
+            "3. **Action Phase:** Do:\n - Take actions.",
+            "3. **Action Phase:** Do:\n   - Take actions.",
+        ),
     ],
 )
 def test_each_repair(name, before, after):
@@ -308,6 +327,7 @@ def test_each_repair(name, before, after):
         ("One.\n\nTwo.", "One.\n\nTwo, reworded.", None),  # a reworded block keeps its number
         ("One.\n\nTwo.", "One.\n\nNew.\n\nTwo.", ["p1", "p3", "p2"]),  # a new block takes an unused number
         ("uses X.\n\nHe crosses.", "Example: The player\nuses X.\n\nHe crosses.", None),  # a title's words joined
+        ("Lead:\nc X one.\n\nNext.", "Lead:\n- X one.\n\nNext.", ["p1", "p3", "p2"]),  # a list now stands apart
     ],
 )
 def test_anchors_carry_the_old_numbers(old, new, anchors):

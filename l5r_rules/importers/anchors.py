@@ -3,14 +3,15 @@
 The site gives each top-level block of an entry's text an anchor `<entry id>-p<n>`
 (l5r_rules/blocks.py), and judges share links to them. When a re-import joins two
 paragraphs the page broke, or restores a list whose items were paragraphs, the blocks
-after the join would be numbered one lower and every shared link to them would open
-the wrong paragraph. So import numbers the new blocks by the old ones: each new block
-takes the numbers of the old blocks whose words it holds (in order), the first as its
-anchor and the others as aliases the page still answers to; a block with no old
-counterpart (a reworded block keeps the number of the old block in its place) takes the next
-unused number. The entry keeps the result as `anchors`
-(["p1", "p2 p3", "p4"]: one item per block, the anchor first) only while it is not
-plainly 1, 2, 3 ...; an entry whose blocks never changed has no such field.
+after the join would be numbered one lower and every shared link to them would open the
+wrong paragraph. So import numbers the new blocks by the old ones: each new block takes
+the numbers of the old blocks whose words it holds (in order), the first as its anchor
+and the others as aliases the page still answers to; of the new blocks an old block was
+cut into, the first keeps its number; a block with no old counterpart (a reworded block
+keeps the number of the old block in its place) takes the next unused number. The entry
+keeps the result as `anchors` (["p1", "p2 p3", "p4"]: one item per block, the anchor
+first) only while it is not plainly 1, 2, 3 ...; an entry whose blocks never changed has
+no such field.
 """
 
 from __future__ import annotations
@@ -40,8 +41,33 @@ def _runs(old_words: list[list[str]], new_words: list[list[str]]) -> list[list[i
         out.append(found)
         if found:
             at = found[-1] + 1
+    _split(old_words, new_words, out)
     _contained(old_words, new_words, out)
     return out
+
+
+def _split(old_words: list[list[str]], new_words: list[list[str]], runs: list[list[int]]) -> None:
+    """An old block that consecutive new blocks make up between them (a list that now stands apart from
+    its lead-in): the first of them keeps the old block's number, so a shared link still opens where
+    the paragraph began; the others take new numbers."""
+    used = {i for r in runs for i in r}
+    for k in range(len(runs)):
+        if runs[k]:
+            continue
+        lo = max((r[-1] + 1 for r in runs[:k] if r), default=0)
+        hi = min((r[0] for r in runs[k + 1 :] if r), default=len(old_words))
+        for i in (i for i in range(lo, hi) if i not in used and old_words[i]):
+            got: list[str] = []
+            for m in range(k, len(runs)):
+                if runs[m]:
+                    break
+                got = got + new_words[m]
+                if got != old_words[i][: len(got)] or got == old_words[i]:
+                    break
+            if got == old_words[i] and m > k:
+                runs[k] = [i]
+                used.add(i)
+                break
 
 
 def _key(words: list[str]) -> str:
