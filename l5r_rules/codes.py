@@ -88,7 +88,7 @@ _TABLE = (
     ),
     (
         "L5R034",
-        "unbalanced emphasis: a paragraph opens or closes bold or italics without the other side",
+        "unbalanced emphasis: a paragraph or a list item opens or closes bold or italics without the other side",
         "repair the markup where the text is imported (a listed repair in normalize.py), never a word",
     ),
     (

@@ -124,13 +124,20 @@ _BOLD = re.compile(r"\*\*")
 _LONE_STAR = re.compile(r"(?<![*\s])\*(?![*\s])|(?<![*\w])\*(?=[^\s*])|(?<=[^\s*])\*(?![*\w])")
 
 
+_ITEM_START = re.compile(r"(?m)^(?=[ \t]*(?:[-*+]|\d+[.)])[ \t])")
+
+
 def unbalanced_emphasis(chunk: str) -> bool:
-    """Does a paragraph open or close bold (`**`) or italics (`*` against a word) without the other side?
-    A lone `*` between spaces or on a line of its own is a printed star, not a marker."""
-    if len(_BOLD.findall(chunk)) % 2:
-        return True
-    singles = _BOLD.sub("", chunk)
-    return len(_LONE_STAR.findall(singles)) % 2 == 1
+    """Does a paragraph, or one item of a list (emphasis never runs from one item into the next: "- 1.
+    Select decks.** ..." / "- 2. Create token bank.** ..." is two unbalanced items), open or close bold
+    (`**`) or italics (`*` against a word) without the other side? A lone `*` between spaces or on a
+    line of its own is a printed star, not a marker."""
+    for part in _ITEM_START.split(chunk):
+        if len(_BOLD.findall(part)) % 2:
+            return True
+        if len(_LONE_STAR.findall(_BOLD.sub("", part))) % 2 == 1:
+            return True
+    return False
 
 
 def title_ends_mid_phrase(title: str) -> bool:

@@ -250,12 +250,27 @@ def test_no_unbalanced_emphasis_and_no_title_cut_mid_phrase(kb):
     assert not [e["id"] for e in kb.entries.values() if textshape.starts_mid_sentence(e["term"], e["text"])]
 
 
+@pytest.mark.parametrize(
+    "chunk,unbalanced",
+    [
+        ("- 1. Select decks.** Each player\n- 2. Create token bank.** Place", True),  # even in all, odd per item
+        ("1. **Select decks.** Each player\n2. **Create token bank.** Place", False),
+        ("A **bold\nline** and more.", False),  # bold runs over a line break inside one paragraph
+        ("Gold\n*\nBow to", False),  # a printed star on a line of its own
+    ],
+)
+def test_emphasis_is_balanced_per_paragraph_and_per_list_item(chunk, unbalanced):
+    assert textshape.unbalanced_emphasis(chunk) is unbalanced
+
+
 def test_bfr_steps_keep_their_numbers_and_bold_labels(kb):
     text = kb.entries["bfr-abhandlungsphase"]["text"]
     assert "1. **Kampfmarker aufdecken:** Die Spieler" in text and "- 1." not in text
     steps = kb.entries["bfr-unterhaltungsphase"]["text"]
     assert "1. **Startspieler bestimmen (nicht in Runde 1):**" in steps
     assert "\n   - ◇ In einer Partie zu zweit" in steps  # the step's own bullets, nested under it
+    setup = kb.entries["lcg-setup"]["text"]  # the LCG's steps lost their bold openers the same way
+    assert "\n1. **Select decks.** Each player" in setup and "\n   - **Note:** After this step" in setup
     translation = kb.entries["bfr-unterhaltungsphase"]["translation"]["text"]
     assert "1. **Determine the first player (not in round 1):**" in translation
 

@@ -9,7 +9,7 @@ same rules (l5r_rules/textshape.py):
   goes on with the sentence, or it is no list item, table row or figure label. Allowed only
   after the last words of a break the source itself has (the document's `breaks` or, for
   an incomplete file, `missing.after`, in glossary/_sources.yaml).
-- L5R034 a paragraph opens or closes bold or italics without the other side.
+- L5R034 a paragraph, or an item of a list, opens or closes bold or italics without the other side.
 - L5R035 a title stops on a word that wants a continuation ("Example: A Crab army destroys a").
 - L5R036 `anchors` that do not fit the text's blocks (importers/anchors.py writes them).
 - L5R037 an entry's text begins in the middle of a sentence ("uses Proclaim on ...").
@@ -86,8 +86,8 @@ def _check_entry(doc: Doc, data: dict, breaks: tuple[str, ...]) -> list[Problem]
                     col,
                     "L5R034",
                     "text",
-                    f"paragraph {i + 1} opens or closes emphasis (** or *) without the other side: "
-                    f"'{collapse(part)[:60]}...'",
+                    f"paragraph {i + 1} (or an item of its list) opens or closes emphasis (** or *) "
+                    f"without the other side: '{collapse(part)[:60]}...'",
                 )
             )
     if textshape.title_ends_mid_phrase(term):
