@@ -209,6 +209,39 @@ def test_a_hard_wrapped_line_with_a_comma_inside_closing_quotes_goes_on(line, se
     assert layout(paras)[1][0] == sep
 
 
+DUEL = [  # Ivory's duel steps (seed lines 876-913), shortened: one source line per printed line
+    "Follow these steps in a duel:",
+    "1. The challenged player has the first",
+    "option to focus or strike.",
+    "If one player focused, the other",
+    "player then chooses to focus or strike.",
+    "2. Once a strike has been called,",
+    "turn all focused cards face up.",
+    "3. The duel now resolves.",
+    "Apply the consequences for the",
+    "loser and/or winner.",
+    "4. Discard all focused cards.",
+]
+
+
+def test_numbered_steps_in_hard_wrapped_lines_are_one_list_with_their_paragraphs_inside():
+    from l5r_rules.blocks import parser
+
+    paras = [Para(t, index=i, wrapped=True) for i, t in enumerate(DUEL)]
+    text = "".join(sep + t for sep, t in layout(paras))
+    html = parser().render(text)
+    assert html.count("<ol>") == 1 and html.count("<li>") == 4
+    assert "<li>\n<p>The challenged player has the first\noption to focus or strike.</p>\n<p>If one player" in html
+    assert "<p>Apply the consequences for the\nloser and/or winner.</p>\n</li>\n<li>\n<p>Discard all" in html
+    assert verbatim_form(text) == collapse(" ".join(DUEL))
+
+
+def test_a_number_inside_a_sentence_opens_no_step():
+    lines = ["The Crab's opponent has a Province", "2. Then he draws.", "Strength of 7."]
+    paras = [Para(t, index=i, wrapped=True) for i, t in enumerate(lines)]
+    assert [sep for sep, _ in layout(paras)] == ["", "\n", "\n\n"]
+
+
 # --- the imported glossary ----------------------------------------------------------------
 
 
@@ -278,6 +311,7 @@ def test_bfr_steps_keep_their_numbers_and_bold_labels(kb):
 def test_no_trademark_leftovers(kb):
     duels = kb.entries["ivory-duels"]["text"]
     assert duels.endswith("4. Discard all focused cards.") and "TM" not in duels
+    assert len(top_level_blocks(duels)) == 2  # the lead-in, and the four steps as one list
     assert kb.entries["lotus-what-s-new-in-lotus-edition"]["text"].startswith(
         "These are the big differences between this rulebook and Diamond Edition's:\n"
     )

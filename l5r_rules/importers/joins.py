@@ -22,7 +22,9 @@ book, put them back together without changing a word (`check-sources` proves it)
 3. **Hard-wrapped lines** (the Ivory walkthrough: one source line per printed line)
    stay lines of one paragraph, except where a line ends a sentence and the next begins
    one (a comma inside closing quotes ends none: "Like the Dynasty action “Recruit,”" /
-   "Equip asks you ...").
+   "Equip asks you ..."). A line that opens a numbered step after a sentence's end
+   ("2. Once a strike has been called,") is the next item of the steps' list, and the
+   lines up to the next step are indented under it (`wrapped_steps`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .. import textshape
 from .paragraphs import Para
 
 _WRAPPED_END = (".", "!", "?", ":", "”", '"', ")")  # a hard-wrapped line that ends a sentence
+_STEP = re.compile(r"^(\d{1,2})\.\s+[A-Z“\"]")  # a numbered step opening a hard-wrapped line
 _ITEM_END = re.compile(r"(?:[,;]|\b(?:or|and|oder|und))$")
 
 
@@ -95,11 +98,32 @@ def lost_list_items(paras: list[Para]) -> set[int]:
     return items
 
 
+def wrapped_steps(paras: list[Para]) -> tuple[dict[int, int], dict[int, int]]:
+    """Numbered steps in hard-wrapped lines (Ivory's duel: "1. The challenged player ..." ... "4. Discard
+    all focused cards."): ({position of a step's first line: its number}, {position of a line inside a
+    step that a next step closes: the width to indent it by}). A step opens a line after one that ends
+    a sentence; the lines up to the next step are its own, their paragraphs too ("If one player
+    focused, ..." is step 1's), so they are indented under it; after the last step nothing is known to
+    be its own."""
+    steps: dict[int, int] = {}
+    for i, p in enumerate(paras):
+        m = _STEP.match(p.text)
+        if m and p.wrapped and i and paras[i - 1].wrapped and _ends_wrapped_sentence(paras[i - 1].text):
+            steps[i] = int(m.group(1))
+    inside: dict[int, int] = {}
+    for at, number in steps.items():
+        nxt = next((k for k in steps if k > at), None)
+        if nxt is not None and steps[nxt] == number + 1:
+            inside.update({k: len(str(number)) + 2 for k in range(at + 1, nxt)})
+    return steps, inside
+
+
 def layout(paras: list[Para]) -> list[tuple[str, str]]:
     """(what goes before it, its text) for each paragraph of a section: nothing for the first,
     a line break where it goes on with the paragraph before, else a blank line."""
     items = lost_list_items(paras)
-    texts = [f"- {p.text}" if i in items else p.text for i, p in enumerate(paras)]
+    steps, inside = wrapped_steps(paras)
+    texts = [f"- {p.text}" if i in items else " " * inside.get(i, 0) + p.text for i, p in enumerate(paras)]
     out: list[tuple[str, str]] = []
     for i, p in enumerate(paras):
         text = texts[i]
@@ -107,6 +131,10 @@ def layout(paras: list[Para]) -> list[tuple[str, str]]:
             out.append(("", text))
             continue
         prev = paras[i - 1]
+        if i in steps:  # a step goes on with the list of the step before it; "1." may open one below a line
+            follows = steps[i] == 1 or steps.get(max((k for k in steps if k < i), default=-1)) == steps[i] - 1
+            out.append(("\n" if follows else "\n\n", text))
+            continue
         wrapped = prev.wrapped and p.wrapped and not (_ends_wrapped_sentence(prev.text) and p.text[:1].isupper())
         same_list = i in items and i - 1 in items
         joined = wrapped or same_list or (i not in items and textshape.continues(texts[i - 1], text))
