@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from .textshape import FIGURE_LABEL_LINE
+
 BLOCK_OPENERS = {
     "paragraph_open",
     "bullet_list_open",
@@ -82,11 +84,19 @@ def anchor_of(entry: dict, block: int) -> str:
     return anchors[block - 1][0] if 0 < block <= len(anchors) else paragraph_anchor(entry.get("id", ""), block)
 
 
+def markdown_source(text: str) -> str:
+    """What the parser reads for an entry's text: the text itself, except that a card diagram's type line
+    ("- Follower -", kept among a figure's labels) has its first dash escaped, so it stays a label inside
+    its paragraph instead of opening a list that swallows the text after it. Line for line the same, so
+    the parser's line map still points into the text."""
+    return FIGURE_LABEL_LINE.sub(lambda m: "\\" + m.group(0), text or "")
+
+
 def top_level_blocks(text: str) -> list[str]:
     """The source text of each top-level block of `text`, in the order the site numbers their anchors."""
     lines = (text or "").splitlines()
     out = []
-    for tok in block_parser().parse(text or ""):
+    for tok in block_parser().parse(markdown_source(text)):
         if tok.level == 0 and tok.type in BLOCK_OPENERS:
             start, end = tok.map or (0, 0)
             out.append("\n".join(lines[start:end]).strip())

@@ -3,14 +3,33 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from . import yamlio
 from .checked import load_checked
 from .layout import Layout
 from .normalize import collapse, drop_first_line, html_text, repair, strip_page_markers
+
+
+class SourceBreak(NamedTuple):
+    """A place where the file itself breaks a sentence: the words before it, a note in our words and,
+    for a figure's labels printed inside the sentence, those labels (as the file prints them)."""
+
+    words: str
+    note: str
+    labels: str = ""
+
+    def at(self, block: str) -> bool:
+        """Is the break in this block of an entry's text? A break that ends a paragraph is at its end;
+        a figure's labels follow the words before them anywhere in it (even glued to a word's half)."""
+        text = collapse(block)
+        if not self.labels:
+            return text.endswith(self.words)
+        return re.search(re.escape(self.words) + r"\s*" + re.escape(self.labels), text) is not None
 
 
 @dataclass(frozen=True)
@@ -29,22 +48,36 @@ class Document:
     publisher: str = ""
     year_note: str = ""
     breaks: tuple[dict, ...] = ()
+    figure_labels: tuple[dict, ...] = ()
     links: str = "all"  # what `l5r-rules link` reads: all, or its page and "see" references only
 
-    def source_breaks(self) -> tuple[tuple[str, str], ...]:
-        """(last words, a note in our words saying so) for each place where the file itself breaks a
-        sentence off: its listed `breaks` and, for an incomplete file, where it stops (`missing`)."""
-        out = [(collapse(b["after"]), f"The source breaks off here, mid-sentence: {b['reason']}") for b in self.breaks]
+    def source_breaks(self) -> tuple[SourceBreak, ...]:
+        """Each place where the file itself breaks a sentence, with a note in our words saying so: its
+        listed `breaks` and, for an incomplete file, where it stops (`missing`), which end a paragraph;
+        and its `figure_labels`, a figure's labels printed inside a sentence."""
+        out = [
+            SourceBreak(collapse(b["after"]), f"The source breaks off here, mid-sentence: {b['reason']}")
+            for b in self.breaks
+        ]
         if self.missing:
             chapters = "; ".join(self.missing.get("chapters") or [])
             out.append(
-                (collapse(self.missing["after"]), f"The source file ends here, mid-sentence. Missing: {chapters}.")
+                SourceBreak(
+                    collapse(self.missing["after"]), f"The source file ends here, mid-sentence. Missing: {chapters}."
+                )
             )
+        for f in self.figure_labels:
+            note = (
+                f"The source prints the labels of {f['figure']} (“{collapse(f['labels'])}”) in the middle of a "
+                f"sentence of this paragraph, after “…{collapse(f['after'])}”; the sentence goes on after them."
+            )
+            out.append(SourceBreak(collapse(f["after"]), note, collapse(f["labels"])))
         return tuple(out)
 
     def break_words(self) -> tuple[str, ...]:
-        """The last words before each place where the file itself breaks a sentence off."""
-        return tuple(words for words, _ in self.source_breaks())
+        """The last words before each place where the file itself breaks a sentence off (a paragraph may
+        end there)."""
+        return tuple(b.words for b in self.source_breaks() if not b.labels)
 
     def path(self, layout: Layout) -> Path:
         return layout.root / self.file
@@ -139,5 +172,6 @@ def load_documents(layout: Layout, data: dict | None = None) -> list[Document]:
         d["artifacts"] = tuple(d.get("artifacts") or ())
         d["known_problems"] = tuple(d.get("known_problems") or ())
         d["breaks"] = tuple(d.get("breaks") or ())
+        d["figure_labels"] = tuple(d.get("figure_labels") or ())
         docs.append(Document(**d))
     return docs

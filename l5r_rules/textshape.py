@@ -25,6 +25,8 @@ import re
 SENTENCE_END = (".", "!", "?", ":", ";", ")", "”", '"', "’", "'", "»", "“")
 CLOSING_QUOTES = "”\"’'»“"  # “ too: the Gold file prints its quotes reversed (”Human“)
 TRAILING_MARKUP = re.compile(r"(\s*(\*+|_+|\[[^\]\n]{1,20}\]))+$")  # emphasis, a tag such as "[errata]"
+# A card diagram's type line, framed by dashes ("- Follower -", "- Personality -"): a label, not a list item.
+FIGURE_LABEL_LINE = re.compile(r"(?m)^- [A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2} -[ \t]*$")
 LIST_ITEM = re.compile(r"^(?:[-*+•♦◆◇]\s|c\s|\d+[.)]\s|[A-Za-z][.)]\s|Related:\s)")
 _LEADING_MARKS = re.compile(r"^(?:[-*+]\s+|\d+[.)]\s+|[♦◆◇•]\s*|[*_]+)+")
 LABEL_MAX_WORDS = 5
@@ -64,7 +66,7 @@ def comma_inside_quotes(line: str) -> bool:
 
 
 def is_list_item(line: str) -> bool:
-    return bool(LIST_ITEM.match(line))
+    return bool(LIST_ITEM.match(line)) and not FIGURE_LABEL_LINE.match(line)
 
 
 def is_table_row(line: str) -> bool:

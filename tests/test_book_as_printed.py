@@ -464,6 +464,52 @@ def test_the_source_break_is_shown_as_such(kb):
     assert "l5r-source-break" not in render_text(other["text"], other["id"], block_anchors(other), doc.source_breaks())
 
 
+def test_a_card_diagrams_type_line_is_a_label_inside_its_paragraph(kb):
+    """'- Follower -' (a card diagram's type line among its labels) opened a list that swallowed the text
+    after it; it is read as a label, on the page, in the packet and in the blocks search and anchors use."""
+    from l5r_rules.site.textrender import render_text
+
+    assert not textshape.is_list_item("- Follower -") and textshape.is_list_item("- ◆ A player must")
+    entry = kb.entries["ivory-fate-cards"]
+    html = render_text(entry["text"], entry["id"], block_anchors(entry))
+    assert "<ul>" not in html and "yellowish backFate Cards\n- Follower -\nGold" in html
+    assert "ground color and the symbol in the" in top_level_blocks(entry["text"])[3]  # one paragraph again
+    labels = {e["id"]: textshape.FIGURE_LABEL_LINE.findall(e["text"]) for e in kb.entries.values()}
+    labelled = [i for i, found in labels.items() if found]
+    assert sum(map(len, labels.values())) == 6 and len(labelled) == 4  # Stronghold, Holding, Personality, 3 Fate
+    for i in labelled:
+        html = render_text(kb.entries[i]["text"])
+        assert all(f"\n{label}\n" in html or html.endswith(f"\n{label}</p>") for label in labels[i]), i
+    assert entry["anchors"][0] == "p1 p2"  # the paragraph the label cut in two answers to both its old anchors
+
+
+def test_each_figure_label_place_is_in_one_paragraph_and_marked(kb):
+    """The registry's figure_labels (a diagram's labels inside a sentence, kept as the file prints them):
+    each place is in exactly one paragraph of one entry (a stale place fails), and its page says so."""
+    from l5r_rules.site.textrender import render_text
+
+    doc = kb.documents["ivory-rulebook"]
+    places = [b for b in doc.source_breaks() if b.labels]
+    assert len(places) == 3
+    found = {}
+    for place in places:
+        hits = [
+            (e["id"], n)
+            for e in kb.entries_of("ivory")
+            for n, block in enumerate(top_level_blocks(e["text"]))
+            if place.at(block)
+        ]
+        assert len(hits) == 1, (place.labels, hits)
+        found[hits[0][0]] = place
+    assert set(found) == {"ivory-fate-cards", "ivory-recruit", "ivory-achievement-2"}
+    entry = kb.entries["ivory-recruit"]
+    html = render_text(entry["text"], entry["id"], block_anchors(entry), doc.source_breaks())
+    note = html[html.index("l5r-source-break") :]
+    assert "Our words" in note and "labels of the Holding card diagram (“* Bow to Produce Gold”)" in note
+    assert "after “…the gold coin icon in the middle of the”; the sentence goes on after them." in note
+    assert html.count("l5r-source-break") == 1 and doc.break_words() == ()  # no paragraph may end there
+
+
 def test_a_former_id_forwards_to_the_renamed_entry(kb, tmp_path):
     from types import SimpleNamespace
 

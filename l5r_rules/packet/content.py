@@ -42,7 +42,7 @@ def where(data: SiteData, entry: dict) -> str:
     return f"{data.registry.label(entry['edition'])} · {citation.of_entry(entry).where}"
 
 
-def _breaks(data: SiteData, entry: dict) -> tuple[tuple[str, str], ...]:
+def _breaks(data: SiteData, entry: dict) -> tuple:
     """Where the entry's source itself breaks a sentence off: the packet says so, as the site does."""
     doc = data.document_of(entry)
     return doc.source_breaks() if doc else ()

@@ -14,8 +14,8 @@ A paragraph whose lines the book printed as a table and the extraction kept as
 tab-separated columns (Battle for Rokugan's "Vorbereitung der Kontrollmarker", the
 LCG's clan chart) is shown as a table, its lines before the first tab as the caption;
 the text itself keeps its tabs (it is verbatim), so it stays one block with one anchor.
-Where the source itself breaks a sentence off (`Document.source_breaks`), a note in our
-words follows the paragraph that stops there.
+Where the source itself breaks a sentence off, or prints a figure's labels inside one
+(`Document.source_breaks`), a note in our words follows the paragraph where it does.
 """
 
 from __future__ import annotations
@@ -25,28 +25,28 @@ import re
 from markupsafe import Markup, escape
 
 from ..blocks import BLOCK_OPENERS as _BLOCK_OPENERS
-from ..blocks import paragraph_anchor
+from ..blocks import markdown_source, paragraph_anchor
 from ..blocks import parser as _parser
-from ..normalize import collapse
+from ..registry import SourceBreak
 
 
 def render_text(
     text: str,
     anchor_prefix: str | None = None,
     anchors: list[tuple[str, tuple[str, ...]]] | None = None,
-    breaks: tuple[tuple[str, str], ...] = (),
+    breaks: tuple[SourceBreak, ...] = (),
 ) -> Markup:
     """Render verbatim Markdown to HTML; with `anchor_prefix`, number the top-level blocks.
 
     `anchors` gives each block's anchor and aliases (blocks.block_anchors; default
-    `<anchor_prefix>-p1`, -p2 ...); `breaks` the source's own breaks, (last words, note).
+    `<anchor_prefix>-p1`, -p2 ...); `breaks` the source's own breaks (Document.source_breaks).
     Returned as Markup so jinja (autoescape on) inserts it unchanged. The HTML has
     no blank lines, so Python-Markdown keeps it as one raw block when it is placed
     at the start of a line in a generated Markdown page.
     """
     md = _parser()
     text = text or ""
-    tokens = md.parse(text)
+    tokens = md.parse(markdown_source(text))
     lines = text.splitlines()
     n = 0
     out = []
@@ -140,16 +140,16 @@ def _tab_table(md, lines: list[str], anchor: str | None) -> str:
     )
 
 
-def _break_notes(lines: list[str], breaks: tuple[tuple[str, str], ...]) -> list:
-    """A note in our words after a block that stops where the source itself breaks off."""
-    last = collapse(" ".join(lines))
+def _break_notes(lines: list[str], breaks: tuple[SourceBreak, ...]) -> list:
+    """A note in our words after a block where the source itself breaks a sentence (registry.SourceBreak)."""
+    block = " ".join(lines)
     return [
         _html(
             '<p class="l5r-ours l5r-source-break" data-search-exclude><span class="l5r-label">Our words</span> '
-            f"{escape(note)}</p>\n"
+            f"{escape(b.note)}</p>\n"
         )
-        for words, note in breaks
-        if last.endswith(words)
+        for b in breaks
+        if b.at(block)
     ]
 
 
