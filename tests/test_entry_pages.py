@@ -112,7 +112,7 @@ def test_ivory_entries_span_the_pages_of_their_lines(kb):
 def test_the_duelist_tie_rule_is_printed_on_page_73(kb):
     """Issue #14: cited as p. 71 (where 'Duels' starts) but printed on p. 73."""
     duels = kb.entries["ivory-duels"]
-    assert "the Duelist\nPersonality wins the duel instead" in duels["text"]
+    assert "the Duelist\n   Personality wins the duel instead" in duels["text"]  # step 3's, indented under it
     assert (duels["source"]["page"], duels["source"]["page_end"]) == (71, 73)
     assert of_entry(duels).where.endswith("Duels, pp. 71-73")
     tail = _ivory_lines(kb.documents["ivory-rulebook"].raw_text(kb.layout))
@@ -150,7 +150,8 @@ def test_schema_refuses_page_fields_without_a_page(repo_root):
 
 
 def test_a_passage_is_cited_by_the_page_it_is_printed_on(kb, cli, repo_root):
-    """The Duelist-tie sentence of 'Duels' (pp. 71-73) is on p. 73; search shows it as '¶4, p. 73'."""
+    """The Duelist-tie sentence of 'Duels' (pp. 71-73) is on p. 73; search shows it as '¶2, p. 73' (the steps'
+    list, the entry's second block)."""
     from l5r_rules.citation import passage_pages
 
     duels = kb.entries["ivory-duels"]
@@ -167,4 +168,4 @@ def test_a_passage_is_cited_by_the_page_it_is_printed_on(kb, cli, repo_root):
         is None
     )
     out = cli("search", "duelist tie", "--root", str(repo_root)).output
-    assert "¶4, p. 73 " in out, out
+    assert "¶2, p. 73 " in out, out
