@@ -44,11 +44,8 @@ _CODE_FILES = (
     "../editions.py",
     "../hints.py",
     "../blocks.py",
-<<<<<<< HEAD
     "../related.py",
-=======
     "../textshape.py",  # passages: which lines are list items (a card diagram's "- Follower -" is none)
->>>>>>> 6851b48 (search freshness: textshape.py shapes the passages too (which lines are list items), so a change to it rebuilds the index)
 )
 
 
