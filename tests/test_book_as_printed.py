@@ -9,6 +9,7 @@ the imported glossary: 0 paragraphs that stop mid-sentence but the listed source
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from collections import Counter
 
@@ -504,7 +505,7 @@ def test_each_figure_label_place_is_in_one_paragraph_and_marked(kb):
     assert set(found) == {"ivory-fate-cards", "ivory-recruit", "ivory-achievement-2"}
     entry = kb.entries["ivory-recruit"]
     html = render_text(entry["text"], entry["id"], block_anchors(entry), doc.source_breaks())
-    note = html[html.index("l5r-source-break") :]
+    note = html_lib.unescape(html[html.index("l5r-source-break") :])  # as a reader sees it: * is written &#42;
     assert "Our words" in note and "labels of the Holding card diagram (“* Bow to Produce Gold”)" in note
     assert "after “…the gold coin icon in the middle of the”; the sentence goes on after them." in note
     assert html.count("l5r-source-break") == 1 and doc.break_words() == ()  # no paragraph may end there
