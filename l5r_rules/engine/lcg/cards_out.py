@@ -90,7 +90,8 @@ def resolve(inp: Inputs, rs: Ruleset):
                     "shuffle the discard pile into a new deck, then continue; it does not say what happens when "
                     "there is nothing to shuffle",
                 )
-            honor -= 5
+            raw = honor - 5
+            honor = max(raw, 0)  # honor is a pool of tokens: it cannot hold fewer than none
             cards, discard, shuffles = discard, 0, shuffles + 1
             t.step(
                 rule,
@@ -98,6 +99,7 @@ def resolve(inp: Inputs, rs: Ruleset):
                 "pile into a new deck",
                 honor,
                 deck=cards,
+                **({"raw": raw, "floored": 0} if raw < 0 else {}),
             )
             if honor <= 0:
                 t.step(rs.cite("victory"), "the first player to have 0 honor is eliminated", True, honor=honor)

@@ -90,8 +90,12 @@ def plain(char: dict) -> dict:
     return out
 
 
-def current_skill(t, rs, char: dict, kind: str) -> int | None:
-    """The character's current skill of `kind` (None: a dash), its personal honor status applied, floored at 0."""
+def current_skill(t, rs, char: dict, kind: str, floor: bool = True) -> int | None:
+    """The character's current skill of `kind` (None: a dash), its personal honor status applied, floored at 0.
+
+    `floor=False` leaves a negative value as it is, for a caller that applies further modifiers to the same
+    value (the duel's bid): lcg-modifiers treats all modifiers as applied together and floors only the result.
+    """
     printed = char[kind]
     if printed.missing:
         return None
@@ -100,19 +104,20 @@ def current_skill(t, rs, char: dict, kind: str) -> int | None:
         return value
     sign = 1 if char["status"] == "honored" else -1
     raw = value + sign * char["glory"]
+    shown = max(raw, 0) if floor else raw
     t.step(
         rs.cite("status"),
         f"{char['name']} is {char['status']}: {'adds' if sign > 0 else 'subtracts'} its glory "
         f"({char['glory']}) {'to' if sign > 0 else 'from'} its {kind + ' ' if kind in TYPES else ''}skill",
-        max(raw, 0),
+        shown,
         raw=raw,
-        floored=max(raw, 0),
+        **({"floored": max(raw, 0)} if floor else {}),
         printed=value,
         glory=char["glory"],
     )
-    if raw < 0:
+    if raw < 0 and floor:
         t.step(rs.cite("modifiers"), "a value below zero is treated as zero", 0, raw=raw)
-    return max(raw, 0)
+    return shown
 
 
 def find(chars: dict, name: str, path: tuple) -> tuple[str, dict]:

@@ -1,7 +1,9 @@
 """Conflict resolution (steps 3.2.3-3.2.5): skill of ready participants, winner, unopposed, broken province.
 
 A side needs a total of at least 1 and a participating character to win; a
-tie at 1 or more goes to the attacker. A dash skill cannot take part; a bowed
+tie at 1 or more goes to the attacker. When the side with the higher total has no
+participating character the book does not say whether the other side wins:
+unsettled. A dash skill cannot take part; a bowed
 participant adds no skill; an honored or dishonored one adds or subtracts its
 glory; one moved home (or removed from the conflict) before the result no longer
 participates. The Imperial Favor adds 1 to its holder's total in conflicts of its
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ScenarioError
+from ..errors import ScenarioError, Unsettled
 from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
@@ -181,8 +183,9 @@ OUTCOME = obj(
         "province_refilled": boolean("That province is refilled facedown from its controller's dynasty deck."),
         "honor": obj("Each player's honor afterwards (when given).", {s: integer(f"The {s}'s honor.") for s in SIDES}),
         "pride": mapping(
-            "Participants with pride, by name: their status after the conflict (a winner honored, a loser "
-            "dishonored; no change when nobody wins).",
+            "Characters with pride given, by name: their status after the conflict (a participant on the "
+            "winning side honored, on the losing side dishonored; no change when nobody wins, nor for one moved "
+            "home or removed before the result).",
             "character",
             choice_of("Its status.", STATUSES),
         ),
@@ -294,10 +297,19 @@ def resolve(inp: Inputs, rs: Ruleset):
     a, d = total["attacker"], total["defender"]
     can = {s: total[s] >= 1 and bool(present[s]) for s in SIDES}
     t.step(rs.cite("conflict.win"), "to win, a side needs at least 1 skill and a participating character", can)
-    if can["attacker"] and (a >= d or not can["defender"]):
-        winner = "attacker"
-    elif can["defender"] and (d > a or not can["attacker"]):  # same reading as for the attacker
-        winner = "defender"
+    lead = "attacker" if a >= d else "defender"  # the higher total; a tie goes to the attacker
+    other = "defender" if lead == "attacker" else "attacker"
+    if can[lead]:
+        winner = lead
+    elif can[other]:
+        # the higher total cannot win (no participating character): no sentence says the lower side then wins,
+        # nor that nobody does ("neither player can meet the requirements" does not fit: the lower side meets them)
+        raise Unsettled(
+            rs.cite("conflict.win"),
+            f"the {lead} counts the higher total ({total[lead]} to {total[other]}) but has no participating "
+            f"character, so cannot win; the rules do not say whether the {other}, who meets the requirements "
+            "with the lower total, wins, or whether nobody does",
+        )
     else:
         winner = None
     t.step(
@@ -381,7 +393,17 @@ def _pride(t: Tracer, rs: Ruleset, inp: Inputs, winner, present: dict) -> dict:
     out = {}
     for side in SIDES:
         for c in inp.sides[side]:
-            if not c.get("pride") or c["name"] not in present[side]:
+            if not c.get("pride"):
+                continue
+            if c["name"] not in present[side]:  # moved home, or removed: it neither won nor lost
+                out[c["name"]] = t.step(
+                    rs.cite("conflict.win"),
+                    f"{c['name']} has pride but is not participating when the result is determined: it neither "
+                    "wins nor loses, its status stays",
+                    c["status"],
+                    sentence='In order for a character to be considered to have "won" a conflict, that character must '
+                    "be participating in the conflict on the winning side at the time the ability resolves.",
+                )
                 continue
             if winner is None:
                 out[c["name"]] = c["status"]

@@ -3,7 +3,9 @@
 The bid drawn is the bid's value (a modified bid counts as modified). Drawing from
 an empty conflict deck costs 5 honor and shuffles the discard pile into a new deck.
 The game ends at the transfer when a player is left with 0 honor or reaches 25 (no
-card is drawn), and while drawing when running out leaves a player at 0 honor.
+card is drawn), and with the draw when running out leaves a player at 0 honor: both
+players draw at the same time, so both draws are made before that check, and two
+players left at 0 by one draw reach it simultaneously (the first player wins).
 """
 
 from __future__ import annotations
@@ -95,6 +97,8 @@ def resolve(inp: Inputs, rs: Ruleset):
         return t.done({"legal": True, "honor": honor, **cards, "game_over": over, "state": {"honor": honor, **cards}})
     bids = {p: max(inp.bid.bids[p] + inp.bid.modifiers[p], 0) for p in PLAYERS}
     hand, deck, discard = dict(inp.hand), dict(inp.deck), dict(inp.discard)
+    # 2.5: both players draw at the same time, so both draws happen before the game's end is checked: two
+    # players left at 0 honor by one draw reach a victory condition simultaneously (the first player wins)
     for p in PLAYERS:
         t.step(rs.cite("draw"), f"{p} draws X cards, X = his honor bid", bids[p], bid=bids[p])
         for _ in range(bids[p]):
@@ -106,21 +110,30 @@ def resolve(inp: Inputs, rs: Ruleset):
                         "the rule says to shuffle the discard pile into a new deck and go on drawing, "
                         "and does not say what happens when there is nothing to shuffle",
                     )
-                honor[p] -= 5
+                raw = honor[p] - 5
+                honor[p] = max(raw, 0)  # honor is a pool of tokens: it cannot hold fewer than none
                 deck[p], discard[p] = discard[p], 0
                 t.step(
                     rs.cite("running-out"),
                     f"{p}'s conflict deck is empty: loses 5 honor, shuffles the discard pile into a new deck",
                     honor[p],
                     deck=deck[p],
+                    **({"raw": raw, "floored": 0} if raw < 0 else {}),
                 )
-                over = lcg_check(t, rs, "draw-cards", honor, first_player="first")
-                if over:
-                    cards = {"hand": hand, "conflict_deck": deck, "conflict_discard": discard}
-                    return t.done(
-                        {"legal": True, "honor": honor, **cards, "game_over": over, "state": {"honor": honor, **cards}}
-                    )
+                if honor[p] == 0:  # eliminated: the game ends with this draw, he draws no further card
+                    break
             deck[p] -= 1
             hand[p] += 1
+    if sum(honor[p] == 0 for p in PLAYERS) > 1:  # both left at 0 by one draw: at the same moment
+        t.step(
+            rs.cite("draw"),
+            "the players draw simultaneously: both reach 0 honor at the same moment",
+            True,
+            sentence="Each player simultaneously draws X cards from his or her conflict deck.",
+        )
+    over = lcg_check(t, rs, "draw-cards", honor, first_player="first")
+    if over:
+        cards = {"hand": hand, "conflict_deck": deck, "conflict_discard": discard}
+        return t.done({"legal": True, "honor": honor, **cards, "game_over": over, "state": {"honor": honor, **cards}})
     cards = {"hand": hand, "conflict_deck": deck, "conflict_discard": discard}
     return t.done({"legal": True, "honor": honor, **cards, "state": {"honor": honor, **cards}})

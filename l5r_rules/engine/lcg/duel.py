@@ -1,8 +1,10 @@
 """LCG duel (D.1-D.9): honor bids and transfer, bid added to the dueling skill, higher skill wins.
 
-A duelist's skill is its current skill: an honored character adds its glory, a
-dishonored one subtracts it (not below 0). The honor transfer at D.5 can end the
-game (a player at 0 honor is eliminated, one at 25 wins): the duel then stops there.
+A duelist's skill is its current skill plus its bid: an honored character adds its
+glory, a dishonored one subtracts it; all modifiers apply together, so only the result
+is floored at 0 (a dishonored skill below 0 is not floored before the bid is added).
+The honor transfer at D.5 can end the game (a player at 0 honor is eliminated, one at
+25 wins): the duel then stops there.
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ def _side(role: str, example: dict) -> dict:
                 "Honor of the character's controller (honor moves by the bids).", example=example["player_honor"]
             ),
             "status": choice_of(
-                "Personal honor status: honored adds its glory to the skill, dishonored subtracts it (not below 0).",
+                "Personal honor status: honored adds its glory to the skill, dishonored subtracts it (the glory and "
+                "the bid apply together: only the dueling skill is floored at 0).",
                 STATUSES,
                 default="ordinary",
             ),
@@ -106,7 +109,9 @@ OUTCOME = obj(
     "The duel's result.",
     {
         "legal": boolean("Both characters have a skill (false: a dash skill; nothing else is in the outcome)."),
-        "skill": _per_side("Dueling skill: skill plus bid.", "dueling skill"),
+        "skill": _per_side(
+            "Dueling skill: skill, its status's glory and the bid applied together (not below 0).", "dueling skill"
+        ),
         "winner": string("Name of the winning character, or null on equal skill.", nullable=True),
         "loser": string("Name of the losing character, or null on equal skill.", nullable=True),
         "honor": _per_side("Honor of each controller after the bids' transfer.", "controller's honor"),
@@ -181,11 +186,22 @@ def resolve(inp: Inputs, rs: Ruleset):
             rs,
             {"name": inp.names[s], "skill": inp.skill[s], "status": status[s][0], "glory": status[s][1]},
             "skill",
+            floor=False,
         )
         for s in SIDES
     }
-    skill = {s: current[s] + inp.bids[s] for s in SIDES}
-    t.step(rs.cite("duel.modify"), "each player adds his bid to his character's skill", skill)
+    raw = {s: current[s] + inp.bids[s] for s in SIDES}
+    skill = {s: max(v, 0) for s, v in raw.items()}
+    t.step(rs.cite("duel.modify"), "each player adds his bid to his character's skill", raw)
+    if raw != skill:  # the dishonored glory and the bid are modifiers applied together; only the result floors
+        t.step(
+            rs.cite("modifiers"),
+            "all modifiers apply together; a result below zero is treated as zero",
+            skill,
+            unfloored=raw,
+            sentence="Negative modifiers that would take a value below zero can be applied, but, after all active "
+            "modifiers have been applied, any resultant value below zero is treated as zero.",
+        )
     if skill["challenger"] == skill["challengee"]:
         winner = None
     else:

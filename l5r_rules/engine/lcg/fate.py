@@ -85,7 +85,8 @@ OUTCOME = obj(
     "What the fate phase did.",
     {
         "discarded": mapping(
-            "For each player: the characters discarded, in order.",
+            "For each player given: the characters discarded, in order ([] for none, also for a player whose "
+            "turn to discard never came because the game ended first).",
             "player",
             {"type": "array", "items": NAME},
             example={"first": ["A"], "second": []},
@@ -179,6 +180,8 @@ def _out(inp: Inputs, discarded: dict, remaining: dict, rings: dict, honor, stop
     """The phase's outcome and state; `stop`/`at`: the game ended as `stop` (of player `at`) was discarded."""
     if stop:  # the phase stopped there: later discards and the fate removal did not happen
         discarded = {**discarded, at: discarded[at][: discarded[at].index(stop) + 1]}
+        # a player whose turn to discard never came discarded nothing: [] (the outcome names every player)
+        discarded = {p: discarded.get(p, []) for p in inp.characters}
         remaining = {
             p: {n: f for n, f in chars if n not in discarded.get(p, [])} for p, chars in inp.characters.items()
         }

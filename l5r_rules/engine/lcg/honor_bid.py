@@ -88,15 +88,20 @@ def transfer(bids: dict, honor: dict, rule: str, t: Tracer, give: str | None = N
     )
     after = dict(honor)
     if diff:
-        after[hi] -= diff
-        after[lo] += diff
+        # honor is a pool of tokens: the giver gives what his pool holds, and those tokens are what the other
+        # player receives (lcg-give: "those tokens are removed ... and are added to that opponent's token pool")
+        given = min(diff, max(after[hi], 0))
+        after[hi] -= given
+        after[lo] += given
         if give:
             t.step(
                 give,
-                f"the honor given leaves the {hi} player's honor pool and is added to the {lo} player's",
+                f"the honor given leaves the {hi} player's honor pool and is added to the {lo} player's"
+                + (f" (his pool holds only {given} of the {diff} owed)" if given < diff else ""),
                 after,
                 sentence="If a player is instructed to give tokens to an opponent, those tokens are removed from the "
                 "giving player's pool of tokens (or specified game area), and are added to that opponent's token pool.",
+                **({"owed": diff, "given": given} if given < diff else {}),
             )
     return after
 

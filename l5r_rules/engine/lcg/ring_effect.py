@@ -251,12 +251,21 @@ def resolve(inp: Inputs, rs: Ruleset):
         deck, discard = inp.deck, inp.discard
         if deck == 0:
             honor = _need_honor(inp, "earth with an empty conflict deck")
-            honor["attacker"] -= 5
+            if discard == 0:  # as lcg/draw-phase and lcg/running-out: nothing to shuffle, nothing to draw
+                raise Unsettled(
+                    rs.cite("running-out"),
+                    "the attacker's conflict deck and discard pile are both empty: the rule has him lose 5 honor, "
+                    "shuffle the discard pile into a new deck and continue drawing; it does not say what happens "
+                    "when there is nothing to shuffle",
+                )
+            raw = honor["attacker"] - 5
+            honor["attacker"] = max(raw, 0)  # honor is a pool of tokens: it cannot hold fewer than none
             deck, discard = discard, (0 if discard is not None else None)  # unknown without the discard pile
             t.step(
                 rs.cite("running-out"),
                 "no cards remain in the conflict deck: lose 5 honor, shuffle the discard pile",
                 honor,
+                **({"raw": raw, "floored": 0} if raw < 0 else {}),
             )
             changed.append("attacker loses 5 honor for drawing from an empty conflict deck")
             over = lcg_check(t, rs, "earth", honor)
