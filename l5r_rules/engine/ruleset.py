@@ -67,6 +67,7 @@ RULE_WORDS = {
     "turn.end": "the End Phase's draw",
     "turn.hand-size": "a maximum hand size",
     "turn.draw": "drawing a Fate card at the end of the Dynasty Phase",
+    "victory.enlightenment": "a victory by Rings (a Ring of each element in play), though it has Ring cards",
 }
 
 
@@ -107,6 +108,10 @@ class Ruleset:
     faction_honor_gain_once_per_turn: bool = False
     dash_honor_requirement_means_none: bool | None = True  # None: the text does not say
     honor_gain_needs_own_province: bool = False
+    # Ivory: "you may choose to Proclaim the Personality being recruited. If he has your Clan Alignment and is
+    # coming from your Province, add his Personal Honor": the choice is open for any Personality, the condition
+    # decides the gain
+    honor_option_for_any_personality: bool = False
     # --- CCG deck construction
     deck_min: int = 40
     max_copies: int = 3
@@ -118,6 +123,9 @@ class Ruleset:
     ally_honor: int = 2
     # --- Battle for Rokugan setup
     bfr_control_tokens_by_players: dict = field(default_factory=lambda: {2: 11, 3: 7, 4: 5, 5: 4})
+    # the box's control tokens per clan (bfr-spielmaterial "210 KONTROLLMARKER (30 PRO KLAN)"): setup places
+    # fewer, but each successful defence and each conquest adds one, with no limit per province
+    bfr_control_tokens_per_clan: int = 30
     bfr_initiative_deck: int = 4
     bfr_rounds: int = 5  # Battle for Rokugan: the game ends after the fifth round
     # --- CCG after a battle, battle actions, first player, events
@@ -148,6 +156,9 @@ class Ruleset:
     # --- CCG taking actions, the turn's steps
     action_four_steps: bool = True  # Lotus: announce, target, pay, resolve; a resolved action may be "successful"
     end_phase_max_hand: int | None = 8  # Lotus: discard down to a maximum hand size of eight; None: no such rule
+    # Gold: the file names a maximum hand size ("current and maximum hand size") but never its number: whether a
+    # card is discarded after the End Phase draw is not in the source (the outcome's `discarded` is null)
+    max_hand_unstated: bool = False
     draw_in_dynasty_phase: bool = False  # Ivory: the Fate card is drawn just before the Dynasty Phase ends
 
     def cite(self, key: str) -> str:
@@ -353,6 +364,7 @@ GOLD = replace(
         "action.card": "gold-actions",
         "turn.straighten": "gold-sequence-of-play-in-detail-1-straighten-phase",
         "turn.end": "gold-6-end-phase",
+        "turn.hand-size": "gold-preparing-the-field",
         "timing.open": "gold-open-actions",
         "timing.battle": "gold-battle-actions",
         "timing.reaction": "gold-reactions",
@@ -396,6 +408,7 @@ GOLD = replace(
     ancestors_are_unique=True,
     action_four_steps=False,
     end_phase_max_hand=None,
+    max_hand_unstated=True,
 )
 
 IVORY = replace(
@@ -475,6 +488,7 @@ IVORY = replace(
     faction_honor_gain_once_per_turn=True,
     dash_honor_requirement_means_none=True,
     honor_gain_needs_own_province=True,
+    honor_option_for_any_personality=True,
     singleton_types=frozenset(),
     experience_level_is_distinct_card=False,
     defenders_home_after_each_battle=True,

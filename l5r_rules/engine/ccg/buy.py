@@ -69,7 +69,9 @@ GIVEN = obj(
                 "family_honor": integer("Current Family Honor.", example=6),
                 "shadowlands": boolean("Plays a Shadowlands Stronghold (gets neither option).", default=False),
                 "honor_gained_this_way_this_turn": boolean(
-                    "Already gained Honor this way this turn (Lotus and Ivory allow it once per turn).", default=False
+                    "Already gained Honor this way this turn (Lotus and Ivory allow it once per turn; Ivory: already "
+                    "Proclaimed this turn, with or without a gain).",
+                    default=False,
                 ),
             },
             required=["family_honor"],
@@ -108,7 +110,8 @@ STATE = state(
 REFUSES = (
     (
         "is not offered here: the options apply only to a Personality of the player's own Faction",
-        "choices.option discount or honor for a Personality not of his Faction, or for a Shadowlands player",
+        "choices.option discount or honor for a Personality not of his Faction, or for a Shadowlands player "
+        "(Ivory's Proclaim excepted: it may be chosen for any Personality recruited and adds no Honor then)",
     ),
     ("has no faction discount", "Ivory: choices.option: discount (Ivory has no discount)"),
 )
@@ -159,7 +162,19 @@ def resolve(inp: Inputs, rs: Ruleset):
         shadowlands=inp.shadowlands,
     )
     cost, gain = inp.gold_cost, 0
-    if not eligible and inp.option not in (None, "none"):  # was silently ignored: full cost, no gain
+    proclaimed = False
+    if not eligible and inp.option == "honor" and rs.honor_option_for_any_personality and not inp.shadowlands:
+        proclaimed = t.step(
+            rule,
+            "he may be Proclaimed, but he has not the player's Clan Alignment or is not coming from his Province: "
+            "no Honor is added",
+            True,
+            aligned=inp.aligned,
+            from_own_province=inp.from_own_province,
+            sentence="If he has your Clan Alignment and is coming from your Province, add his Personal Honor to "
+            "your Family Honor after he enters play.",
+        )
+    elif not eligible and inp.option not in (None, "none"):  # was silently ignored: full cost, no gain
         raise ScenarioError(
             ("choices", "option"),
             f"'{inp.option}' is not offered here: the options apply only to a Personality of the player's own "
@@ -181,6 +196,7 @@ def resolve(inp: Inputs, rs: Ruleset):
                 printed=inp.gold_cost,
             )
         elif option == "honor":
+            proclaimed = True
             if rs.faction_honor_gain_once_per_turn and t.step(
                 rule, "Honor is gained this way once per turn", inp.gained_this_turn, already=inp.gained_this_turn
             ):
@@ -196,14 +212,17 @@ def resolve(inp: Inputs, rs: Ruleset):
                 else:
                     gain = t.step(rule, "gain Honor equal to the Personal Honor", inp.personal_honor)
     out = {"may_recruit": True, "gold_paid": cost, "honor_gain": gain, "family_honor": inp.family_honor + gain}
-    return t.done({**out, "state": _player(inp, gain)})
+    # Ivory's once-a-turn is the Proclaim itself ("Once during your own turn ... you may choose to Proclaim")
+    used = proclaimed and rs.honor_option_for_any_personality
+    return t.done({**out, "state": _player(inp, gain, used)})
 
 
-def _player(inp: Inputs, gain: int) -> dict:
-    """The buyer as a later step reads him: his Family Honor after the gain, and whether he has gained this way."""
+def _player(inp: Inputs, gain: int, used: bool = False) -> dict:
+    """The buyer as a later step reads him: his Family Honor after the gain, and whether he has gained this way
+    (Ivory: whether he has Proclaimed this turn, which uses the once a turn even when it adds no Honor)."""
     return {
         "player": {
             "family_honor": inp.family_honor + gain,
-            "honor_gained_this_way_this_turn": inp.gained_this_turn or gain > 0,
+            "honor_gained_this_way_this_turn": inp.gained_this_turn or gain > 0 or used,
         }
     }

@@ -2,7 +2,8 @@
 
 Gold and Lotus: the Straighten Phase straightens all his bowed cards and his Stronghold; the End
 Phase draws a Fate card (Lotus: then a hand above the maximum of eight is discarded down to it, cards
-of his choice; Gold states no maximum). Ivory's learn-to-play book draws the Fate card just before the
+of his choice; Gold names a maximum hand size but its file never gives the number, so whether a card is
+discarded is not in the source: `discarded` is null). Ivory's learn-to-play book draws the Fate card just before the
 Dynasty Phase ends.
 """
 
@@ -48,8 +49,13 @@ OUTCOME = obj(
         "straightened": array("Cards straightened.", NAME),
         "bowed": array("Cards still bowed.", NAME),
         "drawn": integer("Fate cards drawn.", minimum=0),
-        "hand": integer("Cards in his hand afterwards.", minimum=0),
-        "discarded": integer("Cards discarded down to the maximum hand size.", minimum=0),
+        "hand": integer("Cards in his hand afterwards (Gold: after the draw, before any discard).", minimum=0),
+        "discarded": integer(
+            "Cards discarded down to the maximum hand size (null: Gold, whose file names a maximum hand size "
+            "without its number, so whether he discards is not in the source).",
+            minimum=0,
+            nullable=True,
+        ),
     },
     required=["drawn"],
 )
@@ -90,6 +96,17 @@ def resolve(inp: Inputs, rs: Ruleset):
     drawn = 1 if inp.deck is None or inp.deck > 0 else 0
     hand = inp.hand + t.step(rs.cite(key), "draw a Fate card into his hand", drawn)
     out = {"drawn": drawn, "hand": hand, "discarded": 0}
+    if rs.max_hand_unstated:
+        t.step(
+            rs.cite("turn.hand-size"),
+            f"the source ({rs.document}) names a maximum hand size but never its number, nor when cards above it are "
+            "discarded: whether he discards is not in this source",
+            None,
+            hand=hand,
+            sentence="You may ask any player's current and maximum hand size at any time.",
+        )
+        out["discarded"] = None
+        return t.done({**out, "state": {"hand": hand}})
     cap = rs.end_phase_max_hand
     if cap is not None and hand > cap:
         t.step(

@@ -180,6 +180,9 @@ def resolve(inp: Inputs, rs: Ruleset):
                 True,
                 sentence="Honor Victory: Winning the game by having 40 or more Family Honor when your turn begins.",
             )
+    if not rs.enlightenment_victory and set(ELEMENTS) <= inp.rings:
+        # Rings are in this edition's cards, but its book states no victory by them: not in the source
+        rs.cite("victory.enlightenment")
     if rs.enlightenment_victory and t.step(
         rule,
         "Enlightenment Victory: a Ring of each element in play",
