@@ -4,7 +4,9 @@ A marker lies in a province's centre or on one of its borders: a land border
 (`from`: the neighbour it attacks from) or a coastal border (`sea`). One marker
 per border (a blessing excepted); none in or on the borders of a province with
 peace or scorched earth; only the controller places in or on the borders of a
-shrine province. A bluff is placed as if it were any other non-blessing marker
+shrine province. A harbor makes its landlocked province coastal: a navy attacks
+it on a coastal border (`sea`) or on any of its land borders (`from`), whoever
+controls the neighbour. A bluff is placed as if it were any other non-blessing marker
 (`as`). A ronin places armies on any land border and no raze or diplomacy.
 """
 
@@ -229,6 +231,17 @@ def resolve(inp: Inputs, rs: Ruleset):
         if m.get("sea"):
             role = "attack"
             check("navy", f"a navy attacks on a coastal border: {prov} must be coastal", coastal, "navy-coast")
+        elif src and here.get("special") == "harbor":
+            # a harbor lies in a landlocked province: its borders are land borders, and a navy attacks on them
+            role = "attack"
+            t.step(
+                rs.cite("harbor"),
+                f"{prov} holds a harbor: a navy attacks it on one of its borders, whoever controls {src}",
+                True,
+                sentence="Der Spieler, der die Provinz kontrolliert, darf sie mit Flotten-Markern verteidigen und "
+                "andere Spieler können sie angreifen, indem sie Flotten-Marker auf ihre Grenzen legen, auch wenn "
+                "sie die benachbarten Provinzen nicht kontrollieren.",
+            )
         elif src:
             check(
                 "navy",

@@ -8,7 +8,9 @@ control tokens and leaves scorched earth. Diplomacy discards the same markers
 and leaves a peace token. A blessing lies face-up on one of its clan's combat
 markers and adds its strength to that clan's total there. A province holding its
 controller's army, navy or shinobi marker that nobody attacks counts as
-successfully defended, like one held in battle: 1 face-up control token.
+successfully defended, like one held in battle: 1 face-up control token; so does
+a controlled province whose attacker was discarded by a raze or diplomacy marker
+(an attack not successful for any reason) and which no battle decided.
 A navy may lie on a coastal border (`from_sea`): it attacks the province from the
 sea; any other marker there breaks the placement rules. Every marker resolved is
 discarded face up beside the clan that placed it (its discard pile); bluffs go back
@@ -138,8 +140,9 @@ OUTCOME = obj(
             example={"A": "Krabbe", "B": "Krabbe"},
         ),
         "defended": array(
-            "Provinces successfully defended: held in battle, or holding their controller's army, navy or "
-            "shinobi marker and not attacked; each gets 1 face-up control token.",
+            "Provinces successfully defended: held in battle, holding their controller's army, navy or "
+            "shinobi marker and not attacked, or attacked by a marker that a raze or diplomacy marker discarded "
+            "(an attack not successful for any reason); each gets 1 face-up control token.",
             NAME,
         ),
         "bluffs_returned": array("Clans whose bluff markers go back behind their screens (one entry each).", NAME),
@@ -287,6 +290,7 @@ def resolve(inp: Inputs, rs: Ruleset):
             bluffs,
         )
     scorched, peace = [], []
+    stopped: list = []  # (province, marker): attacks discarded by a raze or diplomacy marker
     for kind in ("raze", "diplomacy"):
         for m in [m for m in markers if m["type"] == kind]:
             if not any(m is x for x in markers):  # discarded by an earlier raze or diplomacy marker
@@ -308,6 +312,10 @@ def resolve(inp: Inputs, rs: Ruleset):
                     continue
             hit = [x for x in markers if x is not m and prov in (x["province"], x.get("from"))]
             markers = [x for x in markers if x is not m and not any(x is h for h in hit)]
+            for x in hit:  # an attack discarded here did not succeed (bfr-erfolgreiche-verteidigung)
+                owner_there = provinces[x["province"]].get("controller")
+                if x["type"] in COMBAT and owner_there and x["clan"] != owner_there:
+                    stopped.append((x["province"], x))
             token = "scorched-earth" if kind == "raze" else "peace"
             if kind == "raze":
                 provinces[prov]["controller"] = None
@@ -379,6 +387,21 @@ def resolve(inp: Inputs, rs: Ruleset):
         elif res["control"]:
             face_up[prov] += 1
             defended.append(prov)
+    for prov in dict.fromkeys(p for p, _ in stopped):
+        owner = provinces[prov].get("controller")
+        if not owner or prov in defended or prov in battles:  # scorched since, already defended, or a battle decided
+            continue
+        face_up[prov] += 1
+        defended.append(prov)
+        t.step(
+            rs.cite("battle.defended"),
+            f"the attack on {prov} was discarded before any battle: an attack that is not successful for any reason "
+            f"leaves {prov} successfully defended, 1 face-up control token",
+            face_up[prov],
+            attacks=[_where(m) for p, m in stopped if p == prov],
+            sentence="Falls ein Angriff gegen eine Provinz aus irgendeinem Grund nicht erfolgreich ist, gilt die "
+            "Provinz als erfolgreich verteidigt.",
+        )
     claimed = {}
     if inp.territories:
         t.step(rule, "6. claim territories", None)

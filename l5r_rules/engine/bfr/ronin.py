@@ -40,7 +40,13 @@ STATE = state()  # its given is one situation: nothing a chain carries changes
 
 
 # (text the error contains, when): what the rules refuse; the format page documents them for expect.error
-REFUSES = (("more than a clan ever has", "more control tokens than the setup gives a clan"),)
+REFUSES = (
+    (
+        "more than a clan ever has",
+        "more control tokens than the box gives a clan (30; setup places fewer, every successful defence or "
+        "conquest adds one)",
+    ),
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -48,12 +54,12 @@ def build(given: dict, choices: dict) -> Inputs:
 
 
 def resolve(inp: Inputs, rs: Ruleset):
-    most = max(rs.bfr_control_tokens_by_players.values())
+    most = rs.bfr_control_tokens_per_clan
     for clan, n in inp.tokens.items():
         if n > most:
             raise ScenarioError(
                 ("given", "control_tokens", clan),
-                f"{clan}: {n} control tokens, more than a clan ever has (at most {most}, with 2 players)",
+                f"{clan}: {n} control tokens, more than a clan ever has (the box gives each clan {most})",
             )
     t = Tracer()
     rule = rs.cite("ronin")

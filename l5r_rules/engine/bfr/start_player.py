@@ -83,4 +83,4 @@ def resolve(inp: Inputs, rs: Ruleset):
         next(c for c in rightward if c in inp.revealed),
         order_to_the_right=rightward,
     )
-    return t.done({"start_player": who})
+    return t.done({"start_player": who, "state": {"current": who}})

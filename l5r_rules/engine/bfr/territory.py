@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Unsettled
 from ..given import known
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, mapping, obj
@@ -76,6 +77,12 @@ def controllers(inp: Inputs, rs: Ruleset, t: Tracer) -> dict:
                 f"{name}: provinces with scorched earth need not be controlled",
                 live,
                 scorched=[p for p in provinces if p in inp.scorched],
+            )
+        if provinces and not live:
+            raise Unsettled(
+                rs.cite("scorched"),
+                f"every province of {name} holds scorched earth: a clan need control only the provinces without it, "
+                "which are none; the rules do not say whether every clan then controls the territory or none does",
             )
         clans = {inp.control.get(p) for p in live}
         owner = next(iter(clans)) if len(clans) == 1 and None not in clans else None
