@@ -209,7 +209,6 @@ def load(path: Path) -> tuple[dict | None, list[Problem]]:
 # (text the error contains, when): errors any procedure's scenario can meet (the format page lists them once;
 # each procedure's own are its REFUSES, what the rules refuse, and CHECKS, facts the scenario gets wrong)
 GENERIC = (
-    ("is not a field here", "a field the procedure does not declare (the message lists the fields it allows)"),
     ("missing decision '", "a player's decision the procedure reaches and choices does not give"),
     ("(given: ", "a name that given does not define (the message lists those it does)"),
     ("is listed twice", "a name given twice where each must be once"),
