@@ -93,6 +93,7 @@ KNOWN_GAPS = {
     "ivory/recruit",
     "gold/seppuku",
     "ivory/seppuku",
+    "ivory/stat",  # Ivory's book has no rule on stats below 0: every case is not-in-source (issue 26 blind batch)
     "lcg/province-strength",
 }
 
