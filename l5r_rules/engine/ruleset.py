@@ -67,6 +67,8 @@ RULE_WORDS = {
     "turn.end": "the End Phase's draw",
     "turn.hand-size": "a maximum hand size",
     "turn.draw": "drawing a Fate card at the end of the Dynasty Phase",
+    "province.zero": "a Province whose Strength becomes 0",
+    "battle-action.naval": "naval invasions",
     "victory.enlightenment": "a victory by Rings (a Ring of each element in play), though it has Ring cards",
 }
 
@@ -198,6 +200,7 @@ LOTUS = Ruleset(
         "duel": "lotus-challenging-and-dueling",
         "duelist": "lotus-duelist",
         "stats.floor": "lotus-bonuses-and-penalties",
+        "province.zero": "lotus-play-areas",
         "stats.set": "lotus-bonuses-and-penalties",
         "victory": "lotus-overview",
         "victory.horde": "lotus-special-rules-for-shadowlands-horde-players",
@@ -223,6 +226,7 @@ LOTUS = Ruleset(
         "battle-action.terrain": "lotus-terrain",
         "battle-action.reattack": "lotus-4-4-battle-action-segment",
         "battle-action.order": "lotus-4-4-battle-action-segment",
+        "battle-action.naval": "lotus-naval",
         # "a unit cannot move or assign to an army unless it is controlled by either that army's leader or one of his
         # allies"; invited by both, "he is considered an ally of both of them until he has a unit in one of their
         # armies"
@@ -315,6 +319,7 @@ GOLD = replace(
         "battle.province": "gold-4-5-resolution-segment",
         "battle.overlaid": "gold-experienced-traits",
         "stats.floor": "gold-bonuses-and-penalties",
+        "province.zero": "gold-your-stronghold",
         "stats.set": "gold-bonuses-and-penalties",
         "victory": "gold-how-to-win",
         "buy.requirement": "gold-personalities",
@@ -511,6 +516,9 @@ LCG = Ruleset(
     cites={
         "conflict.compare": "lcg-3-2-3-compare-skill-values",
         "conflict.win": "lcg-winning-a-conflict",
+        "pass": "lcg-pass",
+        "cancel": "lcg-cancel",
+        "event": "lcg-event-cards",
         "conflict.unopposed": "lcg-3-2-4-apply-unopposed",
         "conflict.break": "lcg-3-2-5-break-province",
         "conflict.favor": "lcg-imperial-favor-imperial-favor-contest",
@@ -622,6 +630,7 @@ BFR = Ruleset(
         "peace": "bfr-frieden",
         "shrine": "bfr-schrein",
         "harbor": "bfr-hafen",
+        "battlefield": "bfr-schlachtfeld",
         "ronin": "bfr-ronin",
         "territory.cards": "bfr-territoriumskarten-spielen",
         "shadowlands.cards": "bfr-die-schattenlande",

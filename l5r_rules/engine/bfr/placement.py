@@ -3,11 +3,12 @@
 A marker lies in a province's centre or on one of its borders: a land border
 (`from`: the neighbour it attacks from) or a coastal border (`sea`). One marker
 per border (a blessing excepted); none in or on the borders of a province with
-peace or scorched earth; only the controller places in or on the borders of a
-shrine province. A harbor makes its landlocked province coastal: a navy attacks
-it on a coastal border (`sea`) or on any of its land borders (`from`), whoever
-controls the neighbour. A bluff is placed as if it were any other non-blessing marker
-(`as`). A ronin places armies on any land border and no raze or diplomacy.
+peace or scorched earth; no raze or diplomacy marker in the battlefield's province;
+only the controller places in or on the borders of a shrine province. A harbor
+makes its landlocked province coastal: a navy attacks it on a coastal border
+(`sea`) or on any of its land borders (`from`), whoever controls the neighbour.
+A bluff is placed as if it were any other non-blessing marker (`as`). A ronin
+places armies on any land border and no raze or diplomacy.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ CITES = (
     "scorched",
     "shrine",
     "harbor",
+    "battlefield",
     "ronin",
 )
 GIVEN = obj(
@@ -67,7 +69,7 @@ GIVEN = obj(
                     "coastal": boolean("A coastal province (its outline touches the sea).", default=False),
                     "special": choice_of(
                         "Its special marker, if any.",
-                        ("peace", "scorched-earth", "shrine", "harbor", "other", None),
+                        ("peace", "scorched-earth", "shrine", "harbor", "battlefield", "other", None),
                         default=None,
                     ),
                 },
@@ -109,7 +111,12 @@ OUTCOME = obj(
     {
         "legal": boolean("The marker may lie there (an illegal one is removed in the resolution phase)."),
         "role": choice_of("What it does there.", ("attack", "defend", "blessing", None)),
-        "failed": array("The rules it breaks, in order.", NAME),
+        "failed": array(
+            "The rules it breaks, as tags: peace, scorched-earth, shrine (a province's special marker), "
+            "border-taken, ronin, army-from, army-sea, army-defend, navy-coast, navy-land, navy-defend, shinobi, "
+            "raze-border, diplomacy-border, raze-own, diplomacy-foreign, battlefield, blessing ([] when legal).",
+            NAME,
+        ),
     },
     required=["legal", "role", "failed"],
 )
@@ -267,6 +274,13 @@ def resolve(inp: Inputs, rs: Ruleset):
             check("raze", f"a raze marker lies in a province {clan} does not control", not mine, "raze-own")
         if centre and kind == "diplomacy":
             check("diplomacy", f"a diplomacy marker lies in a province {clan} controls", mine, "diplomacy-foreign")
+        if centre and here.get("special") == "battlefield":
+            check(
+                "battlefield",
+                f"no raze or diplomacy marker in {prov}: it holds the battlefield token",
+                False,
+                "battlefield",
+            )
     if role == "attack" and mine and not failed:
         raise Unsettled(rs.cite(kind), f"{clan} attacks {prov}, a province it controls itself: the rules do not say")
     return t.done({"legal": not failed, "role": role if not failed else None, "failed": failed})

@@ -31,9 +31,18 @@ class Inputs:
     segment: str = "action-phase"
     defender: str | None = None
     delayed_terrain: bool = False
+    attacker: str | None = None
+    naval: str | None = None  # who made the battle a naval invasion: the attacking or the defending side
 
 
-CITES = ("action-round", "actions.once", "battle-action.order", "battle-action.types", "battle-action.delayed-terrain")
+CITES = (
+    "action-round",
+    "actions.once",
+    "battle-action.order",
+    "battle-action.types",
+    "battle-action.delayed-terrain",
+    "battle-action.naval",
+)
 SEGMENTS = ("action-phase", "battle-action-segment")
 GIVEN = obj(
     "The players and what they did, in order.",
@@ -52,6 +61,14 @@ GIVEN = obj(
         ),
         "delayed_terrain": boolean(
             "battle-action-segment only: a Delayed Terrain is in play when all players have passed.", default=False
+        ),
+        "naval_invasion": choice_of(
+            "battle-action-segment only: the leader of the Naval army made the battle a naval invasion, as the "
+            "attacker (then the Attacker acts first; give attacker) or the defender (the Defender still does).",
+            ("attacker", "defender"),
+        ),
+        "attacker": string(
+            "battle-action-segment with naval_invasion: attacker: the Attacker (one of players).", example="Crab"
         ),
         "moves": array(
             "Each opportunity taken, in order.",
@@ -93,7 +110,13 @@ REFUSES = (
     ("the Battle Action Segment starts with the Defender", "segment: battle-action-segment without given.defender"),
 )
 # (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
-CHECKS = (("is about a Battle Action Segment", "given.delayed_terrain in the Action Phase"),)
+CHECKS = (
+    (
+        "is about a Battle Action Segment",
+        "given.delayed_terrain, naval_invasion or attacker in the Action Phase",
+    ),
+    ("a naval invasion by the attacker: name the Attacker", "naval_invasion: attacker without given.attacker"),
+)
 
 
 def build(given: dict, choices: dict) -> Inputs:
@@ -106,14 +129,24 @@ def build(given: dict, choices: dict) -> Inputs:
         if "defender" not in given:
             raise ScenarioError(("given", "defender"), "the Battle Action Segment starts with the Defender: name him")
         known(given["defender"], players, ("given", "defender"), "a player in given.players")
+        if given.get("naval_invasion") == "attacker":
+            if "attacker" not in given:
+                raise ScenarioError(("given", "attacker"), "a naval invasion by the attacker: name the Attacker")
+            known(given["attacker"], players, ("given", "attacker"), "a player in given.players")
     else:
-        for key in ("defender", "delayed_terrain"):
+        for key in ("defender", "delayed_terrain", "naval_invasion", "attacker"):
             if key in given:
                 raise ScenarioError(
                     ("given", key), "is about a Battle Action Segment: set segment: battle-action-segment"
                 )
     return Inputs(
-        tuple(players), tuple(given["moves"]), segment, given.get("defender"), given.get("delayed_terrain", False)
+        tuple(players),
+        tuple(given["moves"]),
+        segment,
+        given.get("defender"),
+        given.get("delayed_terrain", False),
+        given.get("attacker"),
+        given.get("naval_invasion"),
     )
 
 
@@ -125,7 +158,26 @@ def resolve(inp: Inputs, rs: Ruleset):
     if battle:
         rule = rs.cite("battle-action.order")
         turn = players.index(inp.defender)
-        t.step(rule, f"the Battle Action Segment starts with the Defender ({inp.defender}), then in turn order", True)
+        if inp.naval == "attacker":
+            turn = players.index(inp.attacker)
+            t.step(
+                rs.cite("battle-action.naval"),
+                f"a naval invasion by the attacking army: the Attacker ({inp.attacker}) acts first, then in turn order",
+                True,
+                sentence="If the attacking army is the Naval one, the Attacker gets the first option of acting in "
+                "that battle, not the Defender.",
+            )
+        else:
+            if inp.naval == "defender":
+                t.step(
+                    rs.cite("battle-action.naval"),
+                    "the Defender made the battle a naval invasion: the Defender still acts first",
+                    True,
+                    sentence="(This rule does not apply if the Defender is the one making the battle a naval one.)",
+                )
+            t.step(
+                rule, f"the Battle Action Segment starts with the Defender ({inp.defender}), then in turn order", True
+            )
     else:
         rule = rs.cite("action-round")
 

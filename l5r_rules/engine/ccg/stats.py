@@ -31,7 +31,7 @@ class Inputs:
 EFFECTS = ("bonus", "penalty", "set", "end")
 STATS = ("force", "chi", "gold-cost", "personal-honor", "province-strength", "family-honor", "honor-requirement")
 
-CITES = ("stats.floor", "stats.set")
+CITES = ("stats.floor", "stats.set", "province.zero")
 GIVEN = obj(
     "A stat and the effects applied to it, in order.",
     {
@@ -79,6 +79,10 @@ OUTCOME = obj(
             "How far below 0 the raw value is, remembered for later bonuses (0 without floor).", minimum=0
         ),
         "history": array("The value after each effect, in order.", INT),
+        "province_destroyed": boolean(
+            "province-strength reduced to 0: false, a Province is not destroyed by its Strength becoming 0 "
+            "(only then in the outcome)."
+        ),
     },
     required=["value", "raw", "leftover_penalty", "history"],
 )
@@ -141,4 +145,11 @@ def resolve(inp: Inputs, rs: Ruleset):
             )
         )
     raw, value = current()
-    return t.done({"value": value, "raw": raw, "leftover_penalty": max(0, -raw) if floor else 0, "history": values})
+    out = {"value": value, "raw": raw, "leftover_penalty": max(0, -raw) if floor else 0, "history": values}
+    if inp.stat == "province-strength" and value == 0:
+        out["province_destroyed"] = t.step(
+            rs.cite("province.zero"),
+            "destroyed by its Strength becoming 0 (Provinces are not)",
+            False,
+        )
+    return t.done(out)

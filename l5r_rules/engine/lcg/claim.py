@@ -1,7 +1,8 @@
 """Claiming the contested ring (3.2.7) and returning home (3.2.8).
 
 The winner claims the contested ring into his claimed ring pool; with no winner it
-returns to the unclaimed ring pool. Then each ready participating character bows
+returns to the unclaimed ring pool (a winner whose ring effect was canceled still
+claims it). Then each ready participating character bows
 and every participant returns to its controller's home area.
 """
 
@@ -16,7 +17,7 @@ from ..state import state
 from ..trace import Tracer
 from .common import CHARACTERS, CLAIMED, RINGS, SIDES, UNCLAIMED, characters, plain
 
-CITES = ("ring.claim", "ring.home", "bow")
+CITES = ("ring.claim", "ring.home", "bow", "cancel")
 _PARTICIPANT = obj(
     "A participating character.",
     {
@@ -36,6 +37,9 @@ GIVEN = obj(
         "attacker": array("Attacking characters.", _PARTICIPANT, default=[]),
         "defender": array("Defending characters.", _PARTICIPANT, default=[]),
         "characters": CHARACTERS,
+        "ring_effect_canceled": boolean(
+            "The winner's ring effect was canceled (the ring is still claimed: lcg-cancel).", default=False
+        ),
     },
     required=["ring", "winner"],
 )
@@ -79,6 +83,7 @@ class Inputs:
     unclaimed: dict
     participants: dict
     chars: dict
+    canceled: bool = False
 
 
 # (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page
@@ -107,6 +112,7 @@ def build(given: dict, choices: dict) -> Inputs:
         dict(given.get("unclaimed_rings") or {}),
         {s: [dict(c) for c in given.get(s, [])] for s in SIDES},
         characters(given),
+        bool(given.get("ring_effect_canceled", False)),
     )
 
 
@@ -114,6 +120,14 @@ def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
     claimed, unclaimed = inp.claimed, dict(inp.unclaimed)
     unclaimed.pop(inp.ring, None)
+    if inp.winner and inp.canceled:
+        t.step(
+            rs.cite("cancel"),
+            f"the {inp.ring} ring's effect was canceled: the ring is still claimed",
+            True,
+            sentence="If a ring effect that is resolving for winning a conflict is canceled, the ring is still "
+            "claimed.",
+        )
     if inp.winner:
         claimed[inp.winner] = [*claimed[inp.winner], inp.ring]
         t.step(rs.cite("ring.claim"), f"the {inp.winner} won: claims the {inp.ring} ring", inp.winner)

@@ -33,6 +33,7 @@ class Inputs:
     bids: dict
     status: dict | None = None  # side -> (status, glory)
     first_player: str | None = None
+    favor: str | None = None
 
 
 CITES = (
@@ -47,6 +48,7 @@ CITES = (
     "modifiers",
     "duel.modify",
     "duel.compare",
+    "conflict.favor",
 )
 
 
@@ -88,6 +90,11 @@ GIVEN = obj(
             {"name": "Kakita Toshimoko", "skill": 4, "player_honor": 10},
         ),
         "challengee": _side("challengee", {"name": "Hida Kisada", "skill": 3, "player_honor": 8}),
+        "imperial_favor": choice_of(
+            "Whose controller holds the Imperial Favor (set to the duel's type): it adds to a player's total "
+            "in a conflict, never to a character's skill, so it changes no dueling skill.",
+            SIDES,
+        ),
         "first_player": choice_of(
             "Whose controller is the first player: needed only when the transfer leaves both players at a victory "
             "condition at once (the first player wins).",
@@ -150,6 +157,7 @@ def build(given: dict, choices: dict) -> Inputs:
         {s: bids[s] for s in SIDES},
         {s: (given[s].get("status", "ordinary"), given[s].get("glory", 0)) for s in SIDES},
         given.get("first_player"),
+        given.get("imperial_favor"),
     )
 
 
@@ -190,6 +198,15 @@ def resolve(inp: Inputs, rs: Ruleset):
         )
         for s in SIDES
     }
+    if inp.favor:
+        t.step(
+            rs.cite("conflict.favor"),
+            f"the {inp.favor}'s controller holds the Imperial Favor: it modifies a player's total in a conflict, "
+            "not a character's skill, so the duel ignores it",
+            0,
+            sentence="This modifier applies to the **player's** total skill that is counted for the conflict, but "
+            "does not modify the skill value of any of the characters participating in the conflict.",
+        )
     raw = {s: current[s] + inp.bids[s] for s in SIDES}
     skill = {s: max(v, 0) for s, v in raw.items()}
     t.step(rs.cite("duel.modify"), "each player adds his bid to his character's skill", raw)

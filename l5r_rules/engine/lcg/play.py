@@ -7,7 +7,8 @@ playing it (limited among them). A player may have one instance of a unique card
 play one limited card a round. An attachment needs a character to attach to (not one with "No
 attachments"); a character may have at most two restricted attachments: with a third its controller
 discards one of them at once (his choice). Cards enter play ready; an event played resolves and
-goes to its owner's discard pile.
+goes to its owner's discard pile; one whose effects are canceled is still played, paid for
+and discarded (and counts as the round's limited card).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..state import state
 from ..trace import Tracer
 
-CITES = ("play", "cost", "unique", "limited", "attachment", "no-attachments", "restricted", "ready")
+CITES = ("play", "cost", "unique", "limited", "attachment", "no-attachments", "restricted", "ready", "event")
 GIVEN = obj(
     "The card, how it comes into play, and its controller.",
     {
@@ -34,6 +35,11 @@ GIVEN = obj(
                 "unique": boolean("It is unique (the ☉ symbol).", default=False),
                 "limited": boolean("It has the limited keyword.", default=False),
                 "restricted": boolean("An attachment with the restricted keyword.", default=False),
+                "canceled": boolean(
+                    "An event whose effects are canceled as it resolves (it is still played, paid for and "
+                    "discarded, and a limited one still counts).",
+                    default=False,
+                ),
             },
             required=["name", "type", "cost"],
         ),
@@ -90,11 +96,13 @@ OUTCOME = obj(
         "enters": choice_of("How it enters play: ready (every card); null for an event.", ("ready", None)),
         "discarded": array("Restricted attachments discarded to keep two.", NAME),
         "event_to": choice_of("An event played: where it goes once resolved.", ("discard pile",)),
+        "effects_canceled": boolean("An event whose effects were canceled (given.card.canceled): still played."),
     },
     required=["legal", "problem"],
 )
 CHECKS = (
     ("is not one of the three restricted attachments", "choices.discard_restricted naming another card"),
+    ("only an event's effects are canceled here", "given.card.canceled for a character or an attachment"),
     ("after the cost", "choices.extra_fate beyond the fate left after paying the cost"),
 )
 STATE = state(
@@ -116,6 +124,8 @@ def build(given: dict, choices: dict) -> Inputs:
     card = given["card"]
     if card["type"] != "attachment" and (card.get("restricted") or "attach_to" in given):
         raise ScenarioError(("given", "card", "type"), "only an attachment is restricted or attaches to a character")
+    if card.get("canceled") and card["type"] != "event":
+        raise ScenarioError(("given", "card", "canceled"), "only an event's effects are canceled here")
     return Inputs(dict(card), given.get("how", "play"), dict(given["player"]), given.get("attach_to"), choices)
 
 
@@ -185,6 +195,15 @@ def resolve(inp: Inputs, rs: Ruleset):
                 [drop],
             )
     out = {"legal": True, "problem": None, "fate": fate}
+    if card["type"] == "event" and card.get("canceled"):
+        out["effects_canceled"] = t.step(
+            rs.cite("event"),
+            f"{card['name']}'s effects are canceled: the card is still played, its costs stay paid, and it is "
+            "still discarded",
+            True,
+            sentence="If the effects of an event card are canceled, the card is still considered to have been played, "
+            "and its costs remain paid, and the card is still discarded.",
+        )
     if card["type"] == "event":
         out["event_to"] = t.step(
             rs.cite("play"),
