@@ -37,13 +37,20 @@ GAME_OVER = named(
         "the outcome keep their values from before it, e.g. a province that would have broken did not).",
         {
             "winners": array(
-                "Who wins, named as the procedure names the players (attacker/defender, first/second, a clan). "
+                "Who wins, named as the procedure names the players (attacker/defender, first/second, "
+                "challenger/challengee in lcg/duel, controller/opponent in lcg/personal-honor and lcg/leaves-play, "
+                "a clan). "
                 "CCG: a player who loses is removed from the game and 'opponent' stands for the other player of a "
                 "two-player game (the last player remaining wins); [] when the winner is not decided yet "
                 "(Battle for Rokugan's fifth round: bfr/scoring decides).",
                 NAME,
             ),
-            "losers": array("Who loses (is eliminated or removed), named as the procedure names them.", NAME),
+            "losers": array(
+                "Who loses, named as the procedure names them: every player who does not win (LCG: also the "
+                "opponent of a player who reaches 25 honor or breaks the stronghold; CCG: the player removed, or "
+                "'opponent' when the player wins).",
+                NAME,
+            ),
             "condition": choice_of(
                 "The victory or defeat condition met: " + "; ".join(f"{k}: {v}" for k, v in CONDITIONS.items()),
                 tuple(CONDITIONS),

@@ -310,9 +310,12 @@ def _branches(procs: list[Procedure]) -> list[dict]:
 
 
 def _given_field(procs: list[Procedure], system: str, path: str, first: Procedure) -> dict | None:
-    """The given shape of a dotted path in `first`'s declaration, else in another procedure of the system."""
-    for p in [first] + [q for q in procs if q.system == system and q is not first]:
-        node = p.given
+    """The given shape of a dotted path in `first`'s declaration, else its outcome's field of that path (the value
+    it writes has its outcome's shape: lcg/setup's honor is first/second, not the conflict's attacker/defender),
+    else the given shape of another procedure of the system."""
+    others = [q.given for q in procs if q.system == system and q is not first]
+    for root in [first.given, first.outcome] + others:
+        node = root
         for part in path.split("."):
             node = shapes.NAMED.get(node["$ref"].split("/")[-1], {}) if "$ref" in node and len(node) <= 2 else node
             node = (node.get("properties") or {}).get(part)

@@ -1,5 +1,11 @@
 """End-of-game honor: flowers, face-up control tokens, secret objective, 5 per territory;
-no honor from the Shadowlands."""
+no honor from the Shadowlands.
+
+In a chain after bfr/resolution-phase, whose `territories` holds each territory's provinces (a list), this
+step's `territories` holds each territory's controller (a mapping) under the same name: give it in this
+step's `given` for every territory named before (a mapping replaces the list of the same territory; one
+left out keeps its list, which this step refuses as the wrong type).
+"""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ GIVEN = obj(
 OUTCOME = obj(
     "Which units may assign.",
     {
-        "assigned": array("Units that may assign, in order.", NAME),
+        "assigned": array("Units that may assign.", NAME),
         "refused": array("Units that may not (led by a bowed Personality).", NAME),
     },
     required=["assigned", "refused"],

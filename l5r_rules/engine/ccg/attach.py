@@ -83,7 +83,11 @@ OUTCOME = obj(
     "Whether the card may be attached.",
     {
         "legal": boolean("Every check passes."),
-        "failed": array("The checks that fail, in order.", NAME),
+        "failed": array(
+            "The checks that fail, as tags: timing, payment, bowed, honor, alignment, weapon, armor, shugenja, chi "
+            "([] when legal).",
+            NAME,
+        ),
     },
     required=["legal", "failed"],
 )

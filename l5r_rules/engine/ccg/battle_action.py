@@ -74,7 +74,12 @@ OUTCOME = obj(
         "legal": boolean("Every check passes."),
         "present": boolean("The Rule of Presence is met."),
         "relevant": boolean("The Rule of Relevance is met."),
-        "failed": {"type": "array", "items": {"type": "string"}, "description": "The checks that fail, in order."},
+        "failed": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The checks that fail, as tags: type, presence, relevance, implicating-phrase, "
+            "fortification-or-region, terrain, reattack, ally-move ([] when legal).",
+        },
     },
     required=["legal", "present", "relevant", "failed"],
 )

@@ -85,7 +85,7 @@ OUTCOME = obj(
     {
         "family_honor": integer("Family Honor afterwards."),
         "gained": integer("The Honor actually gained (0 when the gain went to restoring)."),
-        "restored": array("Personalities restored to Honorable status, in order.", NAME),
+        "restored": array("Personalities restored to Honorable status.", NAME),
         "not_restored": array("Linked Personalities who could not be restored (the gain is still lost).", NAME),
     },
     required=["family_honor", "gained", "restored", "not_restored"],

@@ -31,9 +31,7 @@ GIVEN = obj(
 OUTCOME = obj(
     "The Followers bowed.",
     {
-        "bowed": array(
-            "Followers bowed (Force equal to or lower than the Fear strength, Undead excepted), in order.", NAME
-        ),
+        "bowed": array("Followers bowed (Force equal to or lower than the Fear strength, Undead excepted).", NAME),
     },
     required=["bowed"],
 )

@@ -49,7 +49,11 @@ OUTCOME = obj(
     "Whether he may lobby (and so gains the Imperial Favor).",
     {
         "legal": boolean("Every check passes: he gains the Imperial Favor."),
-        "failed": array("The checks that fail, in order.", {"type": "string"}),
+        "failed": array(
+            "The checks that fail, as tags: timing, once-per-turn, horde, honor, personal-honor, bowed ([] when "
+            "legal).",
+            {"type": "string"},
+        ),
     },
     required=["legal", "failed"],
 )

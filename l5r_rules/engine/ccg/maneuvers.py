@@ -79,7 +79,10 @@ OUTCOME = obj(
     {
         "honor": mapping("Honor gained by each ally who assigned units.", "player", INT, example={"Cindy": 2}),
         "illegal": array(
-            "Units (by name) assigned illegally and allies (by player) not allowed to ally, in order.", NAME
+            "Units (by name) assigned illegally (bowed, or not Cavalry in the Cavalry segment), and the player "
+            "(by name) of each assignment by an ally who was not invited to that side or has already allied with "
+            "the other side this attack.",
+            NAME,
         ),
         "family_honors": mapping("With given.family_honors: each of them afterwards.", "player", INT),
     },

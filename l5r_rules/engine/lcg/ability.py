@@ -60,7 +60,10 @@ OUTCOME = obj(
     {
         "legal": boolean("He may trigger it."),
         "uses_counted": integer("The uses of this copy that count against its limit (or once per round).", minimum=0),
-        "failed": array("The rules it breaks, in order.", {"type": "string"}),
+        "failed": array(
+            "The rules it breaks, as tags: action window, limit, once per round, max ([] when legal).",
+            {"type": "string"},
+        ),
     },
     required=["legal", "uses_counted", "failed"],
 )
