@@ -146,6 +146,9 @@ class Ruleset:
     # no such limit, and Lotus lists it as new ("Added a rule that most abilities are usable only once per
     # turn by default"), so in Gold an action may be taken again.
     actions_once_per_turn: bool = True
+    # Lotus: a bowed card's ability may still be used when its costs or effects straighten that card; Gold ("cannot
+    # take another action until it straightens") and Ivory ("You cannot take actions from bowed cards") name none
+    bowed_action_if_it_straightens: bool = True
     attach_payment_equals_cost: bool = False  # Ivory's Equip: the Gold paid is the attached card's Gold cost
     # --- CCG overlaying Experienced cards
     overlay_only_in_own_dynasty_phase: bool = False  # Gold: during your Dynasty Phase; Lotus: when playable
@@ -227,6 +230,7 @@ LOTUS = Ruleset(
         "battle-action.reattack": "lotus-4-4-battle-action-segment",
         "battle-action.order": "lotus-4-4-battle-action-segment",
         "battle-action.naval": "lotus-naval",
+        "actions.bowed": "lotus-bowing-and-straightening",
         # "a unit cannot move or assign to an army unless it is controlled by either that army's leader or one of his
         # allies"; invited by both, "he is considered an ally of both of them until he has a unit in one of their
         # armies"
@@ -370,6 +374,7 @@ GOLD = replace(
         "turn.straighten": "gold-sequence-of-play-in-detail-1-straighten-phase",
         "turn.end": "gold-6-end-phase",
         "turn.hand-size": "gold-preparing-the-field",
+        "actions.bowed": "gold-bowing",
         "timing.open": "gold-open-actions",
         "timing.battle": "gold-battle-actions",
         "timing.reaction": "gold-reactions",
@@ -404,6 +409,7 @@ GOLD = replace(
     attach_needs_unbowed=True,
     spell_limit_by_chi=True,
     actions_once_per_turn=False,
+    bowed_action_if_it_straightens=False,
     overlay_only_in_own_dynasty_phase=True,
     faction_honor_gain_once_per_turn=False,
     dash_honor_requirement_means_none=True,
@@ -442,6 +448,7 @@ IVORY = replace(
         "battle-action.types": "ivory-equip",
         # "The Defender has the first opportunity to take a Battle action."
         "battle-action.order": "ivory-battle-actions",
+        "actions.bowed": "ivory-taking-actions",
         "first-player": "ivory-who-goes-first",
         "attach.timing": "ivory-equip",
         "attach.payment": "ivory-equip",
@@ -507,6 +514,7 @@ IVORY = replace(
     action_four_steps=False,
     end_phase_max_hand=None,
     draw_in_dynasty_phase=True,
+    bowed_action_if_it_straightens=False,
 )
 
 LCG = Ruleset(

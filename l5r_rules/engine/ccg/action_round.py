@@ -42,6 +42,7 @@ CITES = (
     "battle-action.types",
     "battle-action.delayed-terrain",
     "battle-action.naval",
+    "actions.bowed",
 )
 SEGMENTS = ("action-phase", "battle-action-segment")
 GIVEN = obj(
@@ -79,6 +80,12 @@ GIVEN = obj(
                     "kind": choice_of("What he does.", ("limited", "open", "battle", "pass")),
                     "action": string("Which action (same name: the same action on the same card).", example="Cycle"),
                     "repeatable": boolean("The action says it may be used more than once per turn.", default=False),
+                    "bowed": boolean("The card (or Stronghold) the action is taken from is bowed.", default=False),
+                    "straightens_it": boolean(
+                        "With bowed: the action's costs or effects straighten that card (Lotus lets such an action "
+                        "be taken; Gold and Ivory do not).",
+                        default=False,
+                    ),
                 },
                 required=["player", "kind"],
             ),
@@ -208,6 +215,11 @@ def resolve(inp: Inputs, rs: Ruleset):
             )
         if m["kind"] == "limited" and m["player"] != active:
             return stop(i, f"only the active player ({active}) may take Limited actions")
+        if m["kind"] != "pass" and m.get("bowed"):
+            bowed = rs.cite("actions.bowed")
+            if not (rs.bowed_action_if_it_straightens and m.get("straightens_it")):
+                return stop(i, "its card is bowed: no action can be taken from a bowed card", bowed)
+            t.step(bowed, "its card is bowed, but the action's costs or effects straighten it: it may be used", True)
         if m["kind"] == "pass":
             passes += 1
         else:

@@ -78,6 +78,12 @@ OUTCOME = obj(
             "player",
             {"type": "object", "additionalProperties": COUNT},
         ),
+        "refilled": mapping(
+            "The provinces refilled facedown from each player's dynasty deck: one for each character he played "
+            "from a province (named by that character).",
+            "player",
+            {"type": "array", "items": NAME},
+        ),
         "complete": boolean("Both players passed: the window is over."),
     },
     required=["fate", "first_to_pass", "played", "characters", "complete"],
@@ -218,6 +224,7 @@ def resolve(inp: Inputs, rs: Ruleset):
             "first_to_pass": passed[0] if passed else None,
             "played": played,
             "characters": chars,
+            "refilled": {q: list(played[q]) for q in PLAYERS},
             "complete": complete,
             "state": state_out,
         }
