@@ -68,6 +68,7 @@ RULE_WORDS = {
     "turn.hand-size": "a maximum hand size",
     "turn.draw": "drawing a Fate card at the end of the Dynasty Phase",
     "province.zero": "a Province whose Strength becomes 0",
+    "unique.enter": "a Unique card entering play while one of its name is in play",
     "battle-action.naval": "naval invasions",
     "victory.enlightenment": "a victory by Rings (a Ring of each element in play), though it has Ring cards",
 }
@@ -255,6 +256,7 @@ LOTUS = Ruleset(
         "costs.bow": "lotus-3-paying-costs",
         "overlay": "lotus-experienced-experienced",
         "unique": "lotus-unique",
+        "unique.enter": "lotus-unique",
         "assign.unbowed": "lotus-bowing-and-straightening",
         "action-round": "lotus-3-action-phase",
         "actions.once": "lotus-cardinal-rules",
@@ -358,6 +360,7 @@ GOLD = replace(
         "lobby.once": "gold-sequence-of-play-in-detail-3-action-phase",
         "overlay": "gold-experienced-traits",
         "unique": "gold-experienced-traits",
+        "unique.enter": "gold-bringing-cards-into-play",
         "assign.unbowed": "gold-4-2-infantry-maneuvers-segment",
         "action-round": "gold-sequence-of-play-in-detail-3-action-phase",
         "province.destroyed": "gold-preparing-the-field",

@@ -32,9 +32,10 @@ class Inputs:
     shadowlands: bool
     gained_this_turn: bool
     option: str | None
+    unique_conflict: bool = False
 
 
-CITES = ("buy.requirement", "buy.faction", "buy.dishonored")
+CITES = ("buy.requirement", "buy.faction", "buy.dishonored", "unique.enter")
 GIVEN = obj(
     "The Personality bought and the player buying him.",
     {
@@ -59,6 +60,10 @@ GIVEN = obj(
                 ),
                 "from_own_province": boolean(
                     "Comes from the player's own Province (Ivory's Proclaim needs it).", default=True
+                ),
+                "unique_name_in_play": boolean(
+                    "He is Unique and a Unique card of his name is already in play (then he cannot enter play).",
+                    default=False,
                 ),
             },
             required=["name", "gold_cost", "personal_honor", "honor_requirement"],
@@ -93,7 +98,7 @@ CHOICES = obj(
 OUTCOME = obj(
     "Whether he may be recruited, what is paid and gained.",
     {
-        "may_recruit": boolean("Family Honor meets the Honor Requirement."),
+        "may_recruit": boolean("Family Honor meets the Honor Requirement (and no Unique card of his name is in play)."),
         "gold_paid": integer("Gold paid, or null when he may not be recruited.", minimum=0, nullable=True),
         "honor_gain": integer("Honor gained by the option (0 without it).", example=3),
         "family_honor": integer("Family Honor afterwards (only when he may be recruited)."),
@@ -131,11 +136,19 @@ def build(given: dict, choices: dict) -> Inputs:
         bool(pl.get("shadowlands", False)),
         bool(pl.get("honor_gained_this_way_this_turn", False)),
         choices.get("option"),
+        bool(p.get("unique_name_in_play", False)),
     )
 
 
 def resolve(inp: Inputs, rs: Ruleset):
     t = Tracer()
+    if inp.unique_conflict:
+        t.step(
+            rs.cite("unique.enter"),
+            f"{inp.name} may enter play (he is Unique, and a Unique card of that name is already in play)",
+            False,
+        )
+        return t.done({"may_recruit": False, "gold_paid": None, "honor_gain": 0, "state": _player(inp, 0)})
     req_rule = rs.cite("buy.requirement")
     req = inp.honor_requirement
     if req.value is None:

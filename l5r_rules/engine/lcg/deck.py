@@ -68,6 +68,11 @@ GIVEN = obj(
                 {
                     "name": string("Title.", example="Entrenched Position"),
                     "ring": choice_of("Its ring symbol.", RINGS),
+                    "clan": string(
+                        "Its clan, or neutral: each province must be in-clan or neutral (leave out: neutral).",
+                        default="neutral",
+                        example="crane",
+                    ),
                 },
                 required=["name", "ring"],
             ),
@@ -207,6 +212,18 @@ def resolve(inp: Inputs, rs: Ruleset):
         t.step(rule, "exactly 5 provinces, one for each ring", rings == sorted(RINGS), rings=rings),
         "provinces must be one per ring",
     )
+    foreign = [p["name"] for p in inp.provinces if p.get("clan", "neutral") not in ("neutral", inp.clan)]
+    if any("clan" in p for p in inp.provinces):  # checked where the scenario gives the provinces' clans
+        check(
+            t.step(
+                rule,
+                "each province is in-clan or neutral",
+                not foreign,
+                out_of_clan=foreign,
+                sentence="Each of these provinces must be in-clan or be neutral.",
+            ),
+            "out-of-clan province",
+        )
     names = Counter(p["name"] for p in inp.provinces)
     check(t.step(rule, "at most 1 copy of each province", max(names.values(), default=0) <= 1), "duplicate province")
     return t.done({"legal": not problems, "problems": problems, "influence_spent": spent})
