@@ -22,20 +22,30 @@ class Citation(NamedTuple):  # a NamedTuple: `l5r-rules search` imports this at 
     page_from: str | None = None  # marker | toc
 
     @property
+    def page_range(self) -> str:
+        """'p. 38', 'pp. 71-73'; '' without a page."""
+        if not self.page:
+            return ""
+        return f"pp. {self.page}-{self.page_end}" if self.page_end and self.page_end != self.page else f"p. {self.page}"
+
+    @property
     def pages(self) -> str:
         """'p. 38', 'pp. 71-73', 'p. 24 (from the contents)'; '' without a page."""
         if not self.page:
             return ""
-        pages = (
-            f"pp. {self.page}-{self.page_end}" if self.page_end and self.page_end != self.page else f"p. {self.page}"
-        )
-        return pages + (" (from the contents)" if self.page_from == "toc" else "")
+        return self.page_range + (" (from the contents)" if self.page_from == "toc" else "")
 
     @property
     def where(self) -> str:
         """'Card States › Bowing, p. 38'."""
         page = f", {self.pages}" if self.page else ""
         return " › ".join(self.section) + page
+
+    @property
+    def place(self) -> str:
+        """The section the entry sits in: the heading above its own (its own heading is its title, which a
+        result list shows already); '' for an entry at the top of its book's outline."""
+        return self.section[-2] if len(self.section) > 1 else ""
 
     def full(self) -> str:
         """'Title [edition], Section › Sub-section, p. 38'."""
@@ -104,6 +114,17 @@ def pages_label(first: int, last: int) -> str:
 def citation_of_payload(payload: dict) -> str:
     """'Document title [edition], Section › Sub-section, p. 38' for an entry payload."""
     return of_entry(payload).full()
+
+
+def brief(payload: dict, book: str, pages: tuple[int, int] | None = None) -> str:
+    """'Lotus pp. 38-39 · Card States': a result list's citation in one short line, the book's short name
+    (`book`, the registry's), the pages and the section the entry sits in (Citation.place); `pages`: the
+    shown passage's own (passage_pages), where the entry's page markers place it. Pages read from the
+    contents lose their '(from the contents)' here: the full citation, on the entry's page, says it."""
+    cite = of_entry(payload)
+    where = pages_label(*pages) if pages else cite.page_range
+    head = f"{book} {where}" if where else book
+    return f"{head} · {cite.place}" if cite.place else head
 
 
 def short_citation(payload: dict) -> str:

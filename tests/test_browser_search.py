@@ -23,6 +23,7 @@ from browser_helpers import requested_hosts, shot, wait
 from helpers import ROOT
 from site_helpers import built_offline_fixture_site
 
+from l5r_rules.citation import brief, passage_pages
 from l5r_rules.search import golden, webindex, webscript
 from l5r_rules.search.engine import open_engine
 
@@ -247,3 +248,80 @@ def test_the_game_the_words_point_to_is_said_with_a_tap_to_see_every_game(server
     # a question that names its game needs no line
     _open(phone, server, "interrupt in the conflict action window lcg")
     assert not phone.find_element("css selector", ".l5r-search__games").is_displayed()
+
+
+# --- what a result shows on a phone (issue 25 item 3) ---------------------------------------------
+
+# Per result: the bottoms of its title and citation line, the bottom of its passage's first line, the
+# citation line's height in lines, and its text
+_BOXES = """
+return [...document.querySelectorAll('ol.l5r-results > li')].map(function (li) {
+  var box = function (s) { var e = li.querySelector(s); return e ? e.getBoundingClientRect() : null; };
+  var cite = li.querySelector('.l5r-cite-line'), snippet = li.querySelector('.l5r-hit__snippet');
+  var line = parseFloat(getComputedStyle(cite).lineHeight), top = snippet && snippet.getBoundingClientRect().top;
+  return {id: li.dataset.id, title: box('.l5r-hit__title').bottom, cite: box('.l5r-cite-line').bottom,
+          lines: Math.round(cite.getBoundingClientRect().height / line), text: cite.textContent,
+          first: snippet ? top + parseFloat(getComputedStyle(snippet).lineHeight) : null};
+});
+"""
+
+
+def test_a_phone_shows_three_results_in_its_first_screen_with_short_citations(server, phone):
+    """390x844: a typical question's first screen holds at least 3 results (title, citation and the first
+    line of the answering passage); each citation is one short line, book, page and section, the same
+    as citation.brief says (the full one is on the entry page). Before: 2, under 3-4 lines of citation."""
+    question = "can i attack with a bowed character"
+    _open(phone, server, question)
+    height = phone.execute_script("return window.innerHeight")
+    boxes = phone.execute_script(_BOXES)
+    seen = [b for b in boxes if max(b["title"], b["cite"], b["first"] or 0) <= height]
+    print(f"\n{len(seen)} results in the first screen of {height} px: {[b['id'] for b in seen]}")
+    shot(phone, "phone-search-first-screen")
+    assert len(seen) >= 3, boxes[:4]
+    with open_engine(ROOT) as engine:
+        hits = engine.search(question, limit=10).hits
+        short = engine.registry.short
+        for box, hit in zip(boxes, hits):
+            pages = passage_pages(hit.payload["source"], hit.payload["text"], (hit.passage or {}).get("text", ""))
+            assert box["lines"] == 1, box
+            assert box["text"].startswith(brief(hit.payload, short(hit.payload["edition"]), pages)), box
+
+
+def test_a_citation_names_the_page_of_the_paragraph_shown(server, phone):
+    items = _open(phone, server, "duel tie duelist wins ivory")
+    duels = next(li for li in items if li.get_attribute("data-id") == "ivory-duels")
+    assert duels.find_element("css selector", ".l5r-cite-line").text.startswith("Ivory p. 73 · Dueling Rules ¶")
+
+
+def _pressed(driver) -> list[str]:
+    chips = driver.find_elements("css selector", ".l5r-chip[aria-pressed='true']")
+    return [c.get_attribute("data-edition") or "all" for c in chips]
+
+
+def test_the_edition_chips_show_what_is_applied_and_a_pressed_chip_wins(server, phone):
+    """The editions the question names are the chips pressed, not "All"; a chip the judge presses wins
+    over the question's edition words, "All" too (engine.EVERY_EDITION: every edition, the named one
+    favoured), as `--edition all` in the CLI."""
+    _open(phone, server, "duelist lotus")
+    assert _pressed(phone) == ["lotus"]
+    _open(phone, server, "duelist lotus vs ivory")
+    assert _pressed(phone) == ["lotus", "ivory"]
+    _open(phone, server, "bowing ccg")  # a game: its editions
+    assert _pressed(phone) == ["gold", "lotus", "ivory"]
+    assert "(the game named in the question)" in phone.find_element("css selector", ".l5r-search__status").text
+    _open(phone, server, "bowing")
+    assert _pressed(phone) == ["all"]
+
+    items = _open(phone, server, "duelist lotus", edition="ivory")  # the chip of ?edition= wins
+    assert _pressed(phone) == ["ivory"] and all(li.get_attribute("data-id").startswith("ivory-") for li in items)
+    _open(phone, server, "duelist lotus")
+    chip = phone.find_element("css selector", ".l5r-chip[data-edition='']")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+    chip.click()
+    wait(phone, lambda d: "edition=all" in d.current_url)
+    assert _pressed(phone) == ["all"]
+    shown = [li.get_attribute("data-id") for li in phone.find_elements("css selector", "ol.l5r-results > li")]
+    with open_engine(ROOT) as engine:
+        assert shown == [h.payload["id"] for h in engine.search("duelist lotus", edition="all").hits]
+    assert len({i.split("-")[0] for i in shown}) > 1
+    assert "favoured but not filtered" in phone.find_element("css selector", ".l5r-search__status").text

@@ -19,7 +19,10 @@ from .common import root_option, skip_teardown
 @click.argument("query")
 @click.option("--game", default=None, help="Only this game (a game id of glossary/_sources.yaml, e.g. ccg).")
 @click.option(
-    "--edition", default=None, help="Only this edition (an edition id of glossary/_sources.yaml, e.g. lotus)."
+    "--edition",
+    default=None,
+    help="Only this edition (an edition id of glossary/_sources.yaml, e.g. lotus); 'all': every edition, even"
+    " where the question names one (its words then only favour it).",
 )
 @click.option("--kind", default=None, help="Only this kind of entry (rule, glossary-term, example, ...).")
 @click.option("--limit", default=10, show_default=True, type=int, help="Most entries to show.")

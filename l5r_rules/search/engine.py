@@ -199,12 +199,18 @@ class Results:
         return [h for g in self.groups for h in g.hits]
 
 
+# `--edition all` (the site's "All" chip): every edition, even where the question names one; its words
+# then only favour it, as beside any --edition (the judge's choice wins over the question's words)
+EVERY_EDITION = "all"
+
+
 def check_filter(name: str, value: str | None, registry: Registry) -> str | None:
-    """A --game, --edition or --kind value, checked against the registry (games, editions) or the kinds."""
+    """A --game, --edition or --kind value, checked against the registry (games, editions) or the kinds
+    (an edition may also be EVERY_EDITION)."""
     if value is None:
         return None
     value = value.strip().lower()
-    valid = {"game": registry.game_ids, "edition": registry.order, "kind": sorted(KINDS)}[name]
+    valid = {"game": registry.game_ids, "edition": [*registry.order, EVERY_EDITION], "kind": sorted(KINDS)}[name]
     if value not in valid:
         raise SearchUsageError(f"unknown {name} '{value}' (choose from {', '.join(valid)})")
     return value
@@ -316,7 +322,7 @@ class Engine:
             raise SearchUsageError("--limit must be at least 1")
         limit = min(limit, len(self.docs))  # --limit 1000000000: every document at most
         p = plan(text, self.synonyms, self.names)
-        editions = {edition} if edition else set(p.editions)
+        editions = {edition} if edition and edition != EVERY_EDITION else set() if edition else set(p.editions)
         games = {game} if game else set(p.games)
         if edition:
             p.soft_editions |= p.editions  # the option wins; words in the query only boost

@@ -33,7 +33,7 @@ import re
 import struct
 from pathlib import Path
 
-from ..citation import citation_of_payload
+from ..citation import brief, passage_pages
 from ..urls import Urls, compare_page, concept_page, entry_page
 from . import analysis, policy, querying, webscript, whooshlib
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
@@ -163,7 +163,7 @@ def _doc_rows(eng, urls: Urls) -> list[dict]:
         if doc["doctype"] == "entry":
             p = eng.payload(n)
             row.update(term=p["term"], lang=p["lang"], url=urls.url(entry_page(doc["id"])))
-            row["cite"] = citation_of_payload(p)
+            row["cite"] = brief(p, eng.registry.short(doc["edition"]))  # the full one is on the entry's page
         elif doc["doctype"] == "concept":
             p = eng.payload(n)
             row["compare"] = urls.url(compare_page(doc["id"]))
@@ -249,7 +249,23 @@ def _passage_places(eng) -> dict:
         "block": [p["block"] for p in rows],
         "anchor": [p["anchor"] for p in rows],
         "translation": [int(bool(p["translation"])) for p in rows],
+        "cite": _passage_cites(eng, rows),
     }
+
+
+def _passage_cites(eng, rows: list[dict]) -> dict[str, str]:
+    """passage number -> the result list's short citation with the passage's own pages, for the passages
+    whose entry's page markers place them (citation.passage_pages: "Ivory p. 73 · Dueling Rules" of an
+    entry over pp. 71-73); any other passage's hit shows its entry's (the docs' `cite`)."""
+    out = {}
+    for num, (entry, row) in enumerate(zip(eng.passages.entry_of, rows)):
+        payload = eng.payload(entry)
+        if row["translation"] or not (payload.get("source") or {}).get("page_breaks"):
+            continue
+        pages = passage_pages(payload["source"], payload["text"], row["text"])
+        if pages:
+            out[str(num)] = brief(payload, eng.registry.short(payload["edition"]), pages)
+    return out
 
 
 def _script(key: str, data) -> str:

@@ -83,21 +83,28 @@ function Engine(ix) {
   }
 }
 
+var EVERY_EDITION = "all"; // engine.EVERY_EDITION
+
 // engine.Engine.search
 Engine.prototype.search = function (text, options) {
   options = options || {};
   // engine.check_filter reads "--edition Lotus" trimmed and lowercased; an unknown edition filters nothing
   var edition = options.edition ? String(options.edition).trim().toLowerCase() : null;
-  if (edition && this.ix.order.indexOf(edition) < 0) edition = null;
+  // engine.EVERY_EDITION ("all", the "All" chip): every edition, even where the question names one
+  var every = edition === EVERY_EDITION;
+  if (every || (edition && this.ix.order.indexOf(edition) < 0)) edition = null;
   var limit = Math.min(options.limit || 10, this.docs.length);
   var p = this.plan(text);
-  var editions = edition ? new Set([edition]) : new Set(p.editions);
+  var editions = edition ? new Set([edition]) : every ? new Set() : new Set(p.editions);
   var games = new Set(p.games);
-  if (edition) p.editions.forEach(function (e) { p.soft.add(e); });
+  if (edition || every) p.editions.forEach(function (e) { p.soft.add(e); });
   var found = this.searched(p); // each typed word's query, once for both uses below
   var q = this.buildQuery(p, found);
+  // `named`: the editions the question names, whether or not they filter (the edition chips show what
+  // is applied: the filter, else these)
   var results = { query: text, groups: [], editions: Array.from(editions).sort(), corrections: p.corrections,
-    widened: false, opening: false, terms: null, edition: edition };
+    widened: false, opening: false, terms: null, edition: edition, every: every, games: Array.from(games).sort(),
+    named: Array.from(p.editions).sort() };
   if (!q) {
     if (p.editions.size || p.games.size) {
       results.groups = this.opening(editions, games, limit);

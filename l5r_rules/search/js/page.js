@@ -58,16 +58,30 @@ function Page(box) {
   });
   this.chips.forEach(function (chip) {
     chip.addEventListener("click", function () {
-      self.edition = chip.getAttribute("data-edition") || "";
+      // the chip wins over the question's edition words: "All" searches every edition even where the
+      // question names one (engine.EVERY_EDITION)
+      self.edition = chip.getAttribute("data-edition") || EVERY_EDITION;
       self.markChips();
       self.run();
     });
   });
 }
-Page.prototype.markChips = function () {
-  var edition = this.edition;
+// The editions the results are limited to, as the chips show them: the chip pressed, else the editions
+// the question names (or the editions of a game it names), else none: "All".
+Page.prototype.applied = function (results) {
+  if (!results) return this.edition && this.edition !== EVERY_EDITION ? [this.edition] : [];
+  if (results.edition) return [results.edition];
+  if (results.every || results.widened) return [];
+  if (results.editions.length) return results.editions;
+  var games = this.engine.ix.editions.games || {}, out = [];
+  results.games.forEach(function (g) { (own(games, g) || []).forEach(function (e) { out.push(e); }); });
+  return out;
+};
+Page.prototype.markChips = function (results) {
+  var applied = this.applied(results);
   this.chips.forEach(function (chip) {
-    chip.setAttribute("aria-pressed", String((chip.getAttribute("data-edition") || "") === edition));
+    var edition = chip.getAttribute("data-edition") || "";
+    chip.setAttribute("aria-pressed", String(edition ? applied.indexOf(edition) >= 0 : !applied.length));
   });
 };
 Page.prototype.url = function () {
@@ -82,6 +96,7 @@ Page.prototype.run = function () {
     if (window.location.search !== this.url()) window.history.replaceState(null, "", this.url());
   } catch (e) { /* a file:// page may refuse: the search still runs */ }
   if (!q.trim()) {
+    this.markChips(null);
     this.list.innerHTML = "";
     this.status.textContent = "Type a question: words, a rule's name, an edition (\u201clotus\u201d), German for Battle for Rokugan.";
     this.last = null;
@@ -90,6 +105,7 @@ Page.prototype.run = function () {
   var results = this.engine.search(q, { edition: this.edition || null, limit: 10, allGames: this.allGames });
   this.last = results;
   this.render(results);
+  this.markChips(results);
   api.lastMs = performance.now() - t0;
   if (api.firstResultsAt === undefined) api.firstResultsAt = performance.now();
 };
@@ -97,6 +113,17 @@ Page.prototype.badge = function (edition) {
   var label = own(this.engine.ix.edition_labels, edition) || [edition, edition];
   return '<span class="l5r-badge l5r-ed-' + escapeHtml(edition) + '" title="' + escapeHtml(label[0]) + '">' +
     escapeHtml(label[1]) + "</span>";
+};
+// The short citation in one line (citation.brief: "Lotus pp. 38-39 · Card States", the shown passage's own
+// page where the book's page markers give it), its book as the edition's badge, then the paragraph and
+// the kind of entry; the full citation is on the entry's page.
+Page.prototype.citeLine = function (doc, pas) {
+  var cite = (pas && own(this.engine.ix.passages.cite, String(pas.num))) || doc.cite || "";
+  var book = (own(this.engine.ix.edition_labels, doc.edition) || [doc.edition, doc.edition])[1];
+  var rest = cite.indexOf(book) === 0 ? cite.slice(book.length) : " " + cite;
+  return '<div class="l5r-cite-line">' + this.badge(doc.edition) + escapeHtml(rest) +
+    (pas ? ' <span class="l5r-hit__para">¶' + pas.block + "</span>" : "") +
+    ' · <span class="l5r-kind">' + escapeHtml(doc.kind) + "</span></div>";
 };
 Page.prototype.render = function (results) {
   var engine = this.engine, docs = engine.docs, html = [], count = 0, self = this;
@@ -110,8 +137,7 @@ Page.prototype.render = function (results) {
       var href = ROOT + doc.url + (pas ? "#" + pas.anchor : "");
       var item = '<li class="' + cls + '" data-id="' + escapeHtml(doc.id) + '">';
       item += '<div class="l5r-hit__head"><a class="l5r-hit__title" href="' + escapeHtml(href) + '">' +
-        escapeHtml(doc.term) + "</a> " + self.badge(doc.edition) + ' <span class="l5r-kind">' + escapeHtml(doc.kind) +
-        "</span></div>";
+        escapeHtml(doc.term) + "</a></div>";
       if (headed && i === 0) {
         // the concept page opens on the edition the judge searched in (filter, a single edition
         // named in the question, else this group's first hit); a concept shown because the editions
@@ -120,8 +146,7 @@ Page.prototype.render = function (results) {
           results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
         item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
       }
-      item += '<div class="l5r-cite-line">' + escapeHtml(doc.cite || "") +
-        (pas ? ' <span class="l5r-hit__para">¶' + pas.block + "</span>" : "") + "</div>";
+      item += self.citeLine(doc, pas);
       item += self.snippet(doc, pas, results.terms);
       html.push(item + "</li>");
     });
@@ -130,12 +155,18 @@ Page.prototype.render = function (results) {
   var status = count ? count + (count === 1 ? " result" : " results") : "No rule matches that question";
   // the edition filter applied (results.edition), never an ?edition= that names no edition; own():
   // "?edition=constructor" names none (and no label inherited by every object)
-  if (results.edition) status += " in " + (own(engine.ix.edition_labels, results.edition) || [results.edition])[0];
-  else if (results.editions.length) {
-    status += " in " + results.editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ") +
-      " (named in the question)";
+  var names = function (editions) {
+    return editions.map(function (e) { return (own(engine.ix.edition_labels, e) || [e])[0]; }).join(", ");
+  };
+  if (results.edition) status += " in " + names([results.edition]);
+  else if (results.editions.length) status += " in " + names(results.editions) + " (named in the question)";
+  else if (results.games.length) status += " in " + names(this.applied(results)) + " (the game named in the question)";
+  else if (results.every && results.named.length) {
+    status += " in every edition (\u201cAll\u201d pressed: " + names(results.named) + ", named in the question, favoured but not filtered)";
   }
-  if (this.edition && !results.edition) status += "; \u201cedition=" + this.edition + "\u201d names no edition, so it filters nothing";
+  if (this.edition && !results.edition && !results.every) {
+    status += "; \u201cedition=" + this.edition + "\u201d names no edition, so it filters nothing";
+  }
   if (results.widened) status += "; nothing in the editions the question names, so all editions were searched";
   if (results.groups.some(function (g) { return g.absent && g.absent.length; })) {
     status += "; a rule they lack is shown from another edition, marked";
