@@ -1,6 +1,6 @@
 """What a search result shows (issue 25 item 3, issue 24 item 5), on the real glossary: the short citation
-of a result list, the "All" edition choice that wins over the question's edition words. The browser's
-twin of each is checked in tests/test_browser_search.py."""
+of a result list, the "All" edition choice that wins over the question's edition words, marks only on
+the words the question weighs. The browser's twin of each is checked in tests/test_browser_search.py."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from helpers import ROOT
 
 from l5r_rules.citation import brief, passage_pages
 from l5r_rules.search.engine import EVERY_EDITION, open_engine
+from l5r_rules.search.highlight import spans, weighs
+from l5r_rules.terminal.listing import _shown
 
 
 @pytest.fixture(scope="module")
@@ -51,3 +53,26 @@ def test_every_edition_wins_over_the_editions_the_question_names(engine):
     assert {h.payload["edition"] for h in every.hits} > {"lotus"} and every.editions == []
     assert every.hits[0].payload["edition"] == "lotus"  # favoured: the question still names it
     assert engine.search("duelist", edition=" ALL ").editions == []  # read as any --edition is
+
+
+@pytest.mark.parametrize(
+    "question", ["can he attack while bowed", "does his personality die if it loses", "which cards"]
+)
+def test_words_the_question_does_not_weigh_are_never_marked(engine, question):
+    """Function words ("he", "his", "it", "which") say how a question is put: no passage marks them
+    (highlight.weighs), while the words that say what it asks are marked."""
+    results = engine.search(question)
+    marked = set()
+    for hit in results.hits:
+        for _, text, lang in _shown(hit):
+            if lang:
+                marked |= {text[a:b].lower() for a, b in spans(text, results.terms, lang)}
+    assert marked and not marked & {"he", "his", "it", "its", "which", "the", "if", "can", "does"}, marked
+    assert not {"he", "hi", "which"} & results.terms.en
+
+
+def test_weighs_follows_the_planners_weights_and_its_function_words():
+    assert weighs([("attack", 1.0)]) and weighs([("rule", 0.2)])  # "rule" beside other words weighs little
+    assert not weighs([("attack", 0.0)])  # a word weighed at nothing
+    assert not weighs([("he", 1.0)]) and not weighs([("which", 1.0)]) and not weighs([("wann", 1.0)])
+    assert weighs([("he", 1.0), ("hero", 0.8)])  # with a synonym it names something

@@ -190,7 +190,7 @@ class Results:
     corrections: dict[str, list[str]]
     widened: bool = False  # the editions named in the query matched nothing, so all were searched
     opening: bool = False  # the query named only editions or games: the hits open those books
-    terms: Terms = EMPTY_TERMS  # what the query searched, to mark in the passages shown
+    terms: Terms = EMPTY_TERMS  # what the query searched and weighs, to mark in the passages shown
     inferred: Inference | None = None  # the game its words point to, ranked first (gamewords.py)
     inferred_label: str = ""  # that game's short name ("LCG")
 
@@ -335,7 +335,7 @@ class Engine:
                 results.opening = bool(results.groups)
             return results
         scores, parts, headed = entry_scores(self.stats, self.passages, self.docs, q)
-        results.terms = Terms.of(q)
+        results.terms = Terms.shown(searched)  # the words the question weighs (highlight.weighs)
         factors = Factors(p.soft_editions, not p.asks_meaning, p.kinds, p.names_meaning, headed, p.compares)
         if not (all_games or editions or games or p.soft_editions):  # a question naming none: its words may
             results.inferred = self.infer_game(p.words)
@@ -352,7 +352,8 @@ class Engine:
             results.widened = True
         for group in results.groups:
             if group.headed:
-                group.note = best_note(group.concept, results.terms, editions | p.soft_editions)
+                # a difference only about editions asked: the filter's or those the question names
+                group.note = best_note(group.concept, results.terms, editions | p.soft_editions, editions | p.editions)
         for hit in results.hits:
             docnum = self.docnum[("entry", hit.payload["id"])]
             part = parts.get(docnum)

@@ -7,6 +7,13 @@ is marked too. A German word is also marked when one of the compound parts the q
 searched (parts_de, decompound.py) is part of it ("Kampfmarker" for "marker").
 The shown texts (a concept's summary, a passage) come back for many questions, so each text's
 words are analyzed once per process (`_words`), and a question only compares terms.
+
+Only the words the question weighs are marked (`Terms.shown`, `weighs`): a typed word the planner
+weighs at nothing, and a function word ("he", "its", "which": the planner's ENGLISH_FUNCTION_WORDS
+and GERMAN_FUNCTION_WORDS, which say how a question is put, not what it asks about), mark nothing,
+so "can he attack" does not light up every "he" of a passage. Such a word may still be searched
+(querying.py decides that; BM25 gives a word found everywhere little weight): this is about what
+a judge's eye is drawn to. js/highlight.js does the same.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from typing import NamedTuple
 
 from . import policy
 from .analysis import WORD_PATTERN, analyze, english, german, normalize
+from .querying import ENGLISH_FUNCTION_WORDS, GERMAN_FUNCTION_WORDS
 from .scoring import All, Any, Max, Node, Term
 
 _WORD = re.compile(WORD_PATTERN)
@@ -43,6 +51,24 @@ class Terms(NamedTuple):
             elif term.field == "parts_de" and len(term.text) >= MIN_PART:
                 found["parts"].add(term.text)
         return cls(frozenset(found["en"]), frozenset(found["de"]), frozenset(found["parts"]))
+
+    @classmethod
+    def shown(cls, searched: list[tuple[list[tuple[str, float]], Node]]) -> Terms:
+        """The terms to mark in what a result shows: those of the typed words that `weighs` keeps, of a
+        query's searched slots (querying.searched_slots: each typed word's (phrase, weight) alternatives
+        and its query)."""
+        return cls.of(Any(tuple(q for slot, q in searched if weighs(slot))))
+
+
+_FUNCTION_WORDS = ENGLISH_FUNCTION_WORDS | GERMAN_FUNCTION_WORDS
+
+
+def weighs(slot: list[tuple[str, float]]) -> bool:
+    """A typed word (a querying slot) that the result list marks: the planner weighs it at more than
+    nothing, and it is no function word (unless a synonym of it is searched: then it names a rule)."""
+    if not any(weight > 0 for _, weight in slot):
+        return False
+    return not (len(slot) == 1 and slot[0][0] in _FUNCTION_WORDS)
 
 
 def query_terms(node: Node | None):

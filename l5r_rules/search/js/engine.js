@@ -113,7 +113,7 @@ Engine.prototype.search = function (text, options) {
     return results;
   }
   var es = this.entryScores(q);
-  results.terms = queryTerms(q, this.P);
+  results.terms = this.shownTerms(found); // the words the question weighs (highlight.weighs)
   // engine.Factors
   var factors = { soft_editions: p.soft, demote_definitions: !p.asksMeaning, kinds: p.kinds,
     wants_glossary: p.namesMeaning, named: es.headed, compares: p.compares, subject_of: new Set(),
@@ -131,12 +131,13 @@ Engine.prototype.search = function (text, options) {
     results.groups = this.grouped(es.scores, new Set(), games, limit, factors);
     results.widened = true;
   }
-  var noted = new Set(editions);
+  var noted = new Set(editions), asked = new Set(editions);
   p.soft.forEach(function (e) { noted.add(e); });
+  p.editions.forEach(function (e) { asked.add(e); }); // a difference only about editions asked (notes.best_note)
   for (var g = 0; g < results.groups.length; g++) {
     var group = results.groups[g];
     if (headedGroup(group)) {
-      group.note = this.bestNote(this.docs[group.concept], results.terms, noted);
+      group.note = this.bestNote(this.docs[group.concept], results.terms, noted, asked);
     }
     for (var h = 0; h < group.hits.length; h++) {
       var hit = group.hits[h], part = es.parts.get(hit.docnum);

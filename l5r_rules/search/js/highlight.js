@@ -13,6 +13,19 @@ function queryTerms(node, H) {
   return out;
 }
 
+// highlight.Terms.shown: the terms of the typed words the question weighs (`found`: [slot, its query])
+Engine.prototype.shownTerms = function (found) {
+  var self = this;
+  var kept = found.filter(function (row) { return self.weighs(row[0]); }).map(function (row) { return row[1]; });
+  return queryTerms({ type: "any", parts: kept }, this.P);
+};
+
+// highlight.weighs: the planner weighs the typed word at more than nothing, and it is no function word
+Engine.prototype.weighs = function (slot) {
+  if (!slot.some(function (alt) { return alt[1] > 0; })) return false;
+  return !(slot.length === 1 && (this.englishFunction.has(slot[0][0]) || this.germanFunction.has(slot[0][0])));
+};
+
 // highlight.spans
 Engine.prototype.spans = function (text, terms, lang) {
   var out = [], wanted = lang === "de" ? terms.de : terms.en, re = new RegExp(WORD.source, "gu"), m;
