@@ -26,6 +26,7 @@ from site_helpers import built_offline_fixture_site
 from l5r_rules.citation import brief, passage_pages
 from l5r_rules.search import golden, webindex, webscript
 from l5r_rules.search.engine import open_engine
+from l5r_rules.search.highlight import spans
 
 
 @pytest.fixture
@@ -52,14 +53,18 @@ def _open(driver, base: str, query: str, edition: str | None = None) -> list:
     return driver.find_elements("css selector", "ol.l5r-results > li")
 
 
-# The browser's ranking of one golden case, as golden.ranked gives the CLI's: "id#anchor", the anchor
-# without its entry's id. The questions go in as ASCII JSON: chromedriver refuses a lone surrogate
-# among the arguments themselves.
+# The browser's ranking of one golden case, as golden.rank gives the CLI's: "id#anchor", the anchor
+# without its entry's id, and the note above each concept group that shows one (golden.note_line). The
+# questions go in as ASCII JSON: chromedriver refuses a lone surrogate among the arguments themselves.
 _RANK = """
 var engine = window.L5RTestEngine || (window.L5RTestEngine = new window.L5RSearch.Engine(window.L5R_SEARCH.index));
 return JSON.parse(arguments[0]).map(function (c) {
-  var out = [];
+  var out = [], notes = [];
   engine.search(c[0], { edition: c[1], limit: DEPTH }).groups.forEach(function (g) {
+    if (g.note && g.concept !== null && (g.hits.length > 1 || g.absent.length)) {
+      var words = g.note.text.split(/\\s+/).slice(0, NOTE_WORDS).join(" ");
+      notes.push(engine.docs[g.concept].id + " " + g.note.label + ": " + words);
+    }
     g.hits.forEach(function (h) {
       var id = engine.docs[h.docnum].id, a = h.passage ? h.passage.anchor : null;
       var short = function (x) { return x.indexOf(id + "-") === 0 ? x.slice(id.length + 1) : x; };
@@ -67,7 +72,7 @@ return JSON.parse(arguments[0]).map(function (c) {
       out.push((a === null ? id : id + "#" + short(a)) + (partner === null ? "" : "+" + short(partner)));
     });
   });
-  return out;
+  return [out, notes];
 });
 """
 
@@ -88,8 +93,10 @@ def test_the_browser_ranks_every_golden_question_as_the_cli_does(phone, real_sit
     got = []
     for start in range(0, len(expected), 400):
         chunk = [[case.q, case.edition] for case, _ in expected[start : start + 400]]
-        got += phone.execute_script(_RANK.replace("DEPTH", str(golden.DEPTH)), json.dumps(chunk, ensure_ascii=True))
-    differ = golden.differences(expected, [(case, top) for (case, _), top in zip(expected, got)])
+        script = _RANK.replace("DEPTH", str(golden.DEPTH)).replace("NOTE_WORDS", str(golden.NOTE_WORDS))
+        got += phone.execute_script(script, json.dumps(chunk, ensure_ascii=True))
+    ranked = [golden.Ranking(top, tuple(notes)) for top, notes in got]
+    differ = golden.differences(expected, [(case, ranking) for (case, _), ranking in zip(expected, ranked)])
     sets = {}
     for case, _ in expected:
         sets[case.set] = sets.get(case.set, 0) + 1
@@ -325,3 +332,23 @@ def test_the_edition_chips_show_what_is_applied_and_a_pressed_chip_wins(server, 
         assert shown == [h.payload["id"] for h in engine.search("duelist lotus", edition="all").hits]
     assert len({i.split("-")[0] for i in shown}) > 1
     assert "favoured but not filtered" in phone.find_element("css selector", ".l5r-search__status").text
+
+
+@pytest.mark.parametrize("question", ["can he attack while bowed", "does his personality die if it loses a duel"])
+def test_the_page_marks_the_words_the_cli_marks_and_no_function_word(server, phone, question):
+    """highlight.js marks what highlight.py marks in each answering passage: the words the question
+    weighs, never "he", "his" or "it" (highlight.weighs)."""
+    items = _open(phone, server, question)
+    with open_engine(ROOT) as engine:
+        results = engine.search(question, limit=10)
+        for li, hit in zip(items, results.hits):
+            assert li.get_attribute("data-id") == hit.payload["id"]
+            passage = hit.passage
+            if not passage or not passage["matched"]:
+                continue
+            lang = "en" if passage["translation"] else hit.payload.get("lang", "en")
+            want = [passage["text"][a:b] for a, b in spans(passage["text"], results.terms, lang)]
+            main = li.find_element("css selector", ".l5r-hit__snippet:not(.l5r-hit__snippet--companion)")
+            got = [m.text for m in main.find_elements("css selector", "mark")]
+            assert got == want, hit.payload["id"]
+            assert not {w.lower() for w in got} & {"he", "his", "it", "its", "if"}

@@ -14,6 +14,9 @@ that moved:
 
     .venv/bin/python -m l5r_rules.search.golden --write      # or --check (exit 1 on any difference)
 
+Beside each ranking, the notes the list shows above a concept's hits (`notes`: the concept, the label
+and the first words of its summary or difference, notes.py), which the browser must pick alike.
+
 Nothing here scores a set: the file holds no answers, only rankings.
 """
 
@@ -23,6 +26,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from . import evaluation
 from .engine import open_engine
@@ -66,6 +70,26 @@ def cases(root: Path) -> list[Case]:
     return out
 
 
+class Ranking(NamedTuple):
+    """What the golden file holds of one question: its hits as `ranked` gives them, and its notes."""
+
+    top: list[str]
+    notes: tuple[str, ...] = ()
+
+
+NOTE_WORDS = 8  # a note is named by its concept, label and first words
+
+
+def note_line(concept_id: str, note: dict) -> str:
+    """'ccg-duelist difference: Lotus: a challenging Duelist whose Chi (or': a note the list shows."""
+    return f"{concept_id} {note['label']}: {' '.join(note['text'].split()[:NOTE_WORDS])}"
+
+
+def notes(results) -> tuple[str, ...]:
+    """The note above each concept group of engine results that shows one, in order."""
+    return tuple(note_line(g.concept["id"], g.note) for g in results.groups if g.headed and g.note)
+
+
 def ranked(hits) -> list[str]:
     """`id#anchor` of engine hits, the anchor without its entry's id (`lotus-bowing#p1`), and `+anchor` of
     the neighbour shown with it when the two scored as one window (`lotus-bowing#p1+p2`)."""
@@ -86,40 +110,49 @@ def shorten(entry: str, anchor: str) -> str:
     return anchor[len(entry) + 1 :] if anchor.startswith(entry + "-") else anchor
 
 
-def rank(engine, case: Case) -> list[str]:
-    return ranked(engine.search(case.q, edition=case.edition, limit=DEPTH).hits)
+def rank(engine, case: Case) -> Ranking:
+    results = engine.search(case.q, edition=case.edition, limit=DEPTH)
+    return Ranking(ranked(results.hits), notes(results))
 
 
-def line(case: Case, top: list[str]) -> str:
-    row = {"set": case.set, "q": case.q, **({"edition": case.edition} if case.edition else {}), "top": top}
+def line(case: Case, ranking: Ranking) -> str:
+    row = {"set": case.set, "q": case.q, **({"edition": case.edition} if case.edition else {}), "top": ranking.top}
+    if ranking.notes:
+        row["notes"] = list(ranking.notes)
     return json.dumps(row, ensure_ascii=True)
 
 
-def read(path: Path) -> list[tuple[Case, list[str]]]:
+def read(path: Path) -> list[tuple[Case, Ranking]]:
     rows = []
     for text in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(text)
-        rows.append((Case(row["set"], row["q"], row.get("edition")), row["top"]))
+        rows.append((Case(row["set"], row["q"], row.get("edition")), Ranking(row["top"], tuple(row.get("notes", ())))))
     return rows
 
 
-def current(root: Path) -> list[tuple[Case, list[str]]]:
+def current(root: Path) -> list[tuple[Case, Ranking]]:
     """Every case ranked by the CLI's engine on the checkout at `root` now."""
     with open_engine(root) as engine:
         return [(case, rank(engine, case)) for case in cases(root)]
 
 
-def differences(expected: list[tuple[Case, list[str]]], got: list[tuple[Case, list[str]]]) -> list[str]:
-    """One line per case whose ranking differs, or that one side lacks."""
+def differences(expected: list[tuple[Case, Ranking]], got: list[tuple[Case, Ranking]]) -> list[str]:
+    """One line per case whose ranking (or notes) differs, or that one side lacks."""
     want = {c.key(): top for c, top in expected}
     have = {c.key(): top for c, top in got}
     out = []
     for key in dict.fromkeys([*want, *have]):
         if want.get(key) != have.get(key):
-            out.append(
-                f"{key[0]} {key[1]!r}{' edition=' + key[2] if key[2] else ''}: {want.get(key)} -> {have.get(key)}"
-            )
+            was, now = _shown(want.get(key)), _shown(have.get(key))
+            out.append(f"{key[0]} {key[1]!r}{' edition=' + key[2] if key[2] else ''}: {was} -> {now}")
     return out
+
+
+def _shown(ranking) -> str:
+    """A ranking as a difference names it: its hits, and its notes where it has some."""
+    if not isinstance(ranking, Ranking):
+        return str(ranking)
+    return str(ranking.top) + (f" notes {list(ranking.notes)}" if ranking.notes else "")
 
 
 def main(argv: list[str]) -> int:
@@ -130,7 +163,7 @@ def main(argv: list[str]) -> int:
     got = current(root)
     path = root / GOLDEN
     if argv == ["--write"]:
-        path.write_text("".join(line(c, top) + "\n" for c, top in got), encoding="utf-8")
+        path.write_text("".join(line(c, ranking) + "\n" for c, ranking in got), encoding="utf-8")
         print(f"{path}: {len(got)} questions")
         return 0
     diff = differences(read(path), got)
