@@ -69,6 +69,12 @@ def is_list_item(line: str) -> bool:
     return bool(LIST_ITEM.match(line)) and not FIGURE_LABEL_LINE.match(line)
 
 
+def introduces_list(paragraph: str, following: str) -> bool:
+    """`paragraph` is a lead-in whose list is `following` (Gold's "the player must either:" and its items):
+    it ends with a colon and the next opens with a list item, so a reader shown the one needs the other."""
+    return last_line(paragraph).endswith(":") and is_list_item(first_line(following))
+
+
 def is_table_row(line: str) -> bool:
     return "|" in line or "\t" in line
 

@@ -313,6 +313,7 @@ def test_the_edition_chips_show_what_is_applied_and_a_pressed_chip_wins(server, 
     assert _pressed(phone) == ["lotus"]
     _open(phone, server, "duelist lotus vs ivory")
     assert _pressed(phone) == ["lotus", "ivory"]
+    shot(phone, "phone-search-duelist-lotus-vs-ivory")
     _open(phone, server, "bowing ccg")  # a game: its editions
     assert _pressed(phone) == ["gold", "lotus", "ivory"]
     assert "(the game named in the question)" in phone.find_element("css selector", ".l5r-search__status").text
@@ -347,8 +348,65 @@ def test_the_page_marks_the_words_the_cli_marks_and_no_function_word(server, pho
             if not passage or not passage["matched"]:
                 continue
             lang = "en" if passage["translation"] else hit.payload.get("lang", "en")
-            want = [passage["text"][a:b] for a, b in spans(passage["text"], results.terms, lang)]
+            texts = [passage["text"]] + ([passage["list"]["text"]] if passage.get("list") else [])
+            want = [text[a:b] for text in texts for a, b in spans(text, results.terms, lang)]
             main = li.find_element("css selector", ".l5r-hit__snippet:not(.l5r-hit__snippet--companion)")
             got = [m.text for m in main.find_elements("css selector", "mark")]
             assert got == want, hit.payload["id"]
             assert not {w.lower() for w in got} & {"he", "his", "it", "its", "if"}
+
+
+# --- lists in the cards (issue 24 item 5) ----------------------------------------------------------
+
+
+def _card(items, entry_id: str):
+    card = next(li for li in items if li.get_attribute("data-id") == entry_id)
+    return card.find_element("css selector", ".l5r-hit__snippet:not(.l5r-hit__snippet--companion)")
+
+
+def test_a_card_shows_the_books_lists_as_list_items(server, phone):
+    """The lines a passage keeps as list items are <li>s, not running text nor lines with a visible "- ":
+    Gold's Rule of Presence (a lead-in with the list it introduces), Ivory's duel steps (numbered),
+    Battle for Rokugan's honour (the book's ♦ as the items' mark)."""
+    snippet = _card(_open(phone, server, "rule of presence gold"), "gold-4-4-battle-action-segment")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", snippet)
+    shot(phone, "phone-search-card-list")
+    items = snippet.find_elements("css selector", "ul > li")
+    assert [li.text.split()[:3] for li in items] == [
+        ["currently", "have", "at"],
+        ["gain", "a", "unit"],
+        ["be", "reacting", "to"],
+    ]
+    assert "the player must either:" in snippet.find_element("css selector", "p").text
+    assert not [line for line in snippet.text.split("\n") if line.lstrip().startswith(("- ", "* "))]
+
+    steps = _card(_open(phone, server, "follow these steps in a duel ivory"), "ivory-duels")
+    first = steps.find_element("css selector", "ol > li")
+    assert first.get_attribute("value") == "1" and first.text.startswith("The challenged player has the first option")
+
+    honour = _card(_open(phone, server, "wie verdient man ehre am spielende"), "bfr-spielende")
+    marks = honour.find_elements("css selector", "ul.l5r-glyphs > li > .l5r-glyph")
+    assert marks and {m.text for m in marks} == {"♦"}
+    assert not [line for line in honour.text.split("\n") if line.startswith("- ")]
+
+
+# --- concept links (issue 25 item 3) ---------------------------------------------------------------
+
+
+def test_a_concept_link_from_a_search_opens_the_concept_on_that_edition(server, phone):
+    """ "duelist lotus vs ivory": the concept above the Lotus hit links with ?edition=lotus, and its page
+    opens on the Lotus tab with Lotus's worked examples first, not on Gold or the overview."""
+    items = _open(phone, server, "duelist lotus vs ivory")
+    assert items[0].get_attribute("data-id").startswith("lotus-")
+    link = items[0].find_element("css selector", ".l5r-hit__group a")
+    assert link.get_attribute("href").endswith("concepts/ccg-duelist/?edition=lotus")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    wait(phone, lambda d: "/concepts/ccg-duelist/" in d.current_url)
+    shown = wait(phone, lambda d: [a for a in d.find_elements("css selector", "aside.l5r-tab") if a.is_displayed()])
+    assert [a.get_attribute("data-edition") for a in shown] == ["lotus"]
+    examples = phone.find_elements("css selector", "aside.l5r-ruling[data-edition]")
+    assert examples and examples[0].get_attribute("data-edition") == "lotus"
+    shot(phone, "phone-concept-from-lotus-search")
+    phone.execute_script("document.getElementById('editions').scrollIntoView()")
+    shot(phone, "phone-concept-from-lotus-search-tab")

@@ -1,6 +1,7 @@
 """What a search result shows (issue 25 item 3, issue 24 item 5), on the real glossary: the short citation
 of a result list, the "All" edition choice that wins over the question's edition words, marks only on
-the words the question weighs. The browser's twin of each is checked in tests/test_browser_search.py."""
+the words the question weighs, the book's lists item by item (and a lead-in with its list). The
+browser's twin of each is checked in tests/test_browser_search.py."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from helpers import ROOT
 from l5r_rules.citation import brief, passage_pages
 from l5r_rules.search.engine import EVERY_EDITION, open_engine
 from l5r_rules.search.highlight import spans, weighs
-from l5r_rules.terminal.listing import _shown
+from l5r_rules.terminal.listing import _hit_lines, _shown, flow, shown_texts
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +77,47 @@ def test_weighs_follows_the_planners_weights_and_its_function_words():
     assert not weighs([("attack", 0.0)])  # a word weighed at nothing
     assert not weighs([("he", 1.0)]) and not weighs([("which", 1.0)]) and not weighs([("wann", 1.0)])
     assert weighs([("he", 1.0), ("hero", 0.8)])  # with a synonym it names something
+
+
+# --- lists (issue 24 item 5) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a wrapped line joins its paragraph or item; each item on a line of its own, its mark kept
+        (
+            "The player must either:\n- have a unit\nin the battle,\n- gain one",
+            "The player must either:\n- have a unit in the battle,\n- gain one",
+        ),
+        ("1. Announce.\n\n2. Pay.", "1. Announce.\n2. Pay."),
+        ("c The Gold Cost;\nc And his Force", "c The Gold Cost;\nc And his Force"),  # Ivory's bullets
+        ("- ◇ Honor\n  - no honor for tokens", "- ◇ Honor\n  - no honor for tokens"),  # a nested item
+        ("a. first\nb. second", "a. first\nb. second"),
+        ("as printed on\np. 38 of the book", "as printed on p. 38 of the book"),  # one "p." is no item
+        ("First paragraph.\n\nSecond one", "First paragraph.\nSecond one"),
+    ],
+)
+def test_the_cli_prints_each_list_item_on_a_line_of_its_own(text, expected):
+    assert flow(text, 500) == (expected, True)
+
+
+def test_a_cut_list_says_so():
+    assert flow("- one two three\n- four five six", 20) == ("- one two three", False)
+
+
+def test_a_lead_in_is_shown_with_the_list_it_introduces(engine):
+    """Gold's Rule of Presence: the passage that answers ends "the player must either:"; the hit shows the
+    list of the next paragraph after it (Engine.list_after), in the CLI's list and its JSON, items one a
+    line; the ranking is the passage's own."""
+    hit = next(
+        h for h in engine.search("rule of presence gold").hits if h.payload["id"] == "gold-4-4-battle-action-segment"
+    )
+    assert hit.passage["text"].endswith("the player must either:")
+    assert hit.passage["list"]["text"].startswith("- currently have at least one unit in the battle,")
+    assert hit.as_json()["passage"]["list"]["index"] == hit.passage["block"] + 1
+    lines = "\n".join(_hit_lines(1, hit, 200, None))
+    assert (
+        "the player must either:\n     - currently have at least one unit in the battle,\n     - gain a unit" in lines
+    )
+    assert shown_texts(hit)[0].count("\n- ") == 3

@@ -23,6 +23,7 @@ from pathlib import Path
 from ..citation import passage_pages
 from ..editions import Registry
 from ..layout import Layout, checked_root, find_root
+from ..textshape import introduces_list
 from ..vocab import Kind
 from . import policy
 from .errors import IndexDamaged, SearchUsageError
@@ -156,6 +157,8 @@ class Hit:
                 "index": p["block"],
                 "translation": p["translation"],
                 **({"pages": list(pages)} if pages else {}),
+                # the list a passage ending with a colon leads into (Engine.list_after)
+                **({"list": {"text": p["list"]["text"], "index": p["list"]["block"]}} if p.get("list") else {}),
             },
             "anchor": p["anchor"],
             "passage_url": f"{self.payload['url']}#{p['anchor']}",
@@ -407,7 +410,22 @@ class Engine:
             if p["block"] == shown["block"] and p["translation"] != shown["translation"]:
                 shown["companion"] = p
                 break
+        last = partner if partner is not None and partner > pnum else pnum  # the last one shown
+        if self.list_after(last) is not None:
+            shown["list"] = self.passages.payload(last + 1)
         return shown
+
+    def list_after(self, pnum: int) -> int | None:
+        """The passage a hit showing passage `pnum` shows after it, what it leads into: the list of its
+        entry's next block when `pnum` ends its block with a colon (textshape.introduces_list: "the player
+        must either:"), else None. What a result shows only: the passage ranked is `pnum` (with its partner)."""
+        nxt = pnum + 1
+        if nxt >= len(self.passages.entry_of) or self.passages.entry_of[nxt] != self.passages.entry_of[pnum]:
+            return None
+        shown, following = self.passages.payload(pnum), self.passages.payload(nxt)
+        if following["translation"] != shown["translation"] or following["block"] != shown["block"] + 1:
+            return None
+        return nxt if introduces_list(shown["text"], following["text"]) else None
 
     def _allowed(self, editions: set[str], games: set[str], kind: str | None) -> set[int] | None:
         """Document numbers a search with these filters may return (None: all).

@@ -242,7 +242,8 @@ def passage_data(eng) -> list[str]:
 
 
 def _passage_places(eng) -> dict:
-    """Each passage's block number, anchor on its entry's page and whether it is cut from the translation."""
+    """Each passage's block number, anchor on its entry's page, whether it is cut from the translation, its
+    short citation where its own page differs, and the lead-ins to lists."""
     pix = eng.passages
     rows = [pix.payload(i) for i in range(len(pix.entry_of))]
     return {
@@ -250,6 +251,8 @@ def _passage_places(eng) -> dict:
         "anchor": [p["anchor"] for p in rows],
         "translation": [int(bool(p["translation"])) for p in rows],
         "cite": _passage_cites(eng, rows),
+        # the passages a hit shows with the list they lead into, the next passage (engine.Engine.list_after)
+        "lead_in": [num for num in range(len(rows)) if eng.list_after(num) is not None],
     }
 
 

@@ -28,6 +28,9 @@ import click
 from ..citation import pages_label, passage_pages, short_citation
 from ..search.highlight import spans
 from ..terminal import Styled, clean
+from ..textshape import is_list_item, is_table_row
+
+_ITEM_MARK = re.compile(r"^\s*(?:[-*+]\s+)?(?:[•♦◆◇]\s*|c\s+|\d+[.)]\s+|[A-Za-z][.)]\s+)?")
 
 EXCERPT_CHARS = 220
 PASSAGE_CHARS = 500  # a passage is at most a few sentences (passages.py); a longer one is cut
@@ -38,8 +41,49 @@ MAX_WIDTH = 110
 
 
 def excerpt(text: str, n: int = EXCERPT_CHARS) -> str:
-    flat = " ".join(clean(text).split())
-    return flat if len(flat) <= n else flat[: n - 1].rstrip() + "…"
+    """The first `n` characters of `text` as the list prints it (`flow`), with … where it is cut."""
+    flowed, whole = flow(text, n)
+    return flowed if whole else flowed + "…"
+
+
+def flow(text: str, n: int) -> tuple[str, bool]:
+    """`text` as the list prints it, and whether it is whole: a paragraph's wrapped lines joined with single
+    spaces, each list item (textshape.LIST_ITEM: "- ", "1.", Ivory's "c ", ♦ ...; a letter only where two
+    lines open with one) and each table row on a line of its own, a nested item indented; at most `n`
+    characters, cut at the last sentence end before `n` (else where an item or line ends), between words
+    only when the first sentence alone is longer. The site's cards show the same items (js/page.js)."""
+    raw = clean(text).split("\n")
+    letters = sum(1 for line in raw if _LETTER_ITEM.match(line.strip())) > 1
+    lines: list[str] = []
+    new_paragraph = True
+    for line in raw:
+        words = " ".join(line.split())
+        if not words:
+            new_paragraph = True
+            continue
+        item = is_list_item(words) and (letters or not _LETTER_ITEM.match(words))
+        if item or is_table_row(line) or new_paragraph or not lines:
+            indent = len(line) - len(line.lstrip())
+            lines.append(("  " if item and indent >= 2 else "") + words)
+        else:  # a wrapped line of the paragraph or item above
+            lines[-1] += " " + words
+        new_paragraph = False
+    out, used = [], 0
+    for line in lines:
+        if used + len(line) > n:
+            head = line[: max(n - used - 1, 0)]
+            ends = [m.end() for m in _SENTENCE_END.finditer(head + " ")]
+            cut = head[: ends[-1]] if ends else "" if out else head.rsplit(" ", 1)[0].rstrip()
+            if cut.strip() and _ITEM_MARK.match(cut + " ").end() < len(cut):  # words, not a mark alone
+                out.append(cut)
+            return "\n".join(out), False
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out), True
+
+
+_LETTER_ITEM = re.compile(r"^[A-Za-z][.)]\s")
+_SENTENCE_END = re.compile(r"[.!?:;][\"'”’)»]*(?=\s)")
 
 
 def shown_texts(hit) -> list[str]:
@@ -80,7 +124,8 @@ def _with_partner(passage: dict) -> tuple[dict, int]:
     first, second = (partner, passage) if partner["before"] else (passage, partner)
     blocks = f"{first['block']}" if first["block"] == second["block"] else f"{first['block']}-{second['block']}"
     whole = ((first.get("whole") or (True, True))[0], (second.get("whole") or (True, True))[1])
-    return {**passage, "text": f"{first['text']}\n{second['text']}", "whole": whole, "label": blocks}, PAIR_CHARS
+    gap = "\n" if first["block"] == second["block"] else "\n\n"  # another paragraph starts a line of its own
+    return {**passage, "text": f"{first['text']}{gap}{second['text']}", "whole": whole, "label": blocks}, PAIR_CHARS
 
 
 def _passage_page(payload: dict, passage: dict) -> str:
@@ -91,21 +136,17 @@ def _passage_page(payload: dict, passage: dict) -> str:
     return f", {pages_label(*pages)}" if pages else ""
 
 
-_SENTENCE_END = re.compile(r"[.!?:;][\"'”’)»]*(?=\s)")
-
-
 def _cut(passage: dict, n: int) -> str:
-    """A passage flattened to one line, with … where it is not the whole paragraph or is cut at `n`: at
-    the last sentence end before `n` (so the passage ends on a whole sentence), between words only when
-    its first sentence alone is longer."""
+    """A passage as the list prints it (`flow`: its list items one a line), with … where it is not the whole
+    paragraph or is cut at `n`; a passage that leads into a list (engine.Engine.list_after: "the player must
+    either:") with that list after it, in as many characters again."""
     starts, ends = passage.get("whole") or (True, True)
-    flat = " ".join(clean(passage["text"]).split())
-    if len(flat) > n:
-        head = flat[: n - 1]
-        whole = [m.end() for m in _SENTENCE_END.finditer(head + " ")]
-        flat = head[: whole[-1]] if whole else head.rsplit(" ", 1)[0].rstrip()
-        ends = False
-    return ("" if starts else "… ") + flat + ("" if ends else " …")
+    following = passage.get("list")
+    text = passage["text"] + ("\n\n" + following["text"] if following else "")
+    flowed, whole = flow(text, 2 * n if following else n)
+    if following:
+        ends = (following.get("whole") or (True, True))[1]
+    return ("" if starts else "… ") + flowed + ("" if ends and whole else " …")
 
 
 def width() -> int:
@@ -194,7 +235,16 @@ def _hit_lines(n: int, hit, columns: int, terms=None) -> list[str]:
         lines += [INDENT + label, INDENT + entry_id]
     lines += wrap.wrap(clean(short_citation(p)))
     for label, text, lang in _shown(hit):
-        lines += _marked(wrap, label, text, spans(text, terms, lang) if lang and terms else [])
+        for i, line in enumerate(text.split("\n")):  # a list's items one a line, each wrapped under its text
+            mark = _ITEM_MARK.match(line)
+            under = textwrap.TextWrapper(
+                width=columns,
+                initial_indent=INDENT,
+                subsequent_indent=INDENT + " " * (mark.end() if mark and (i or not label) else 0),
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            lines += _marked(under, label if i == 0 else "", line, spans(line, terms, lang) if lang and terms else [])
     if hit.explain is not None:
         for line in explain_lines(hit.explain):
             inner = INDENT + " " * (len(line) - len(line.lstrip()))

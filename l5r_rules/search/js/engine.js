@@ -40,6 +40,7 @@ function Engine(ix) {
   this.main = new Postings(ix.main);
   this.passages = new Postings(ix.passages);
   this.entryOf = ix.passages.entry;
+  this.leadIns = setOf(ix.passages.lead_in || []);
   this.docs = ix.docs;
   this.docnum = new Map();
   for (var i = 0; i < ix.docs.length; i++) this.docnum.set(ix.docs[i].doctype + ":" + ix.docs[i].id, i);
@@ -303,5 +304,8 @@ Engine.prototype.passageOf = function (docnum, pnum, partner) {
   for (var o = range[0]; o < range[1]; o++) {
     if (P.block[o] === out.block && !!P.translation[o] !== out.translation) { out.companion = o; break; }
   }
+  // Engine.list_after: the list the last passage shown leads into (ending with a colon), shown after it
+  var last = out.partner !== null && out.partner > pnum ? out.partner : pnum;
+  out.list = this.leadIns.has(last) ? last + 1 : null;
   return out;
 };

@@ -13,19 +13,105 @@ function escapeHtml(text) {
     return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
   });
 }
-// verbatim text with the matched words in <mark>; Markdown's **bold** and *italics* shown as such
-function marked(engine, text, terms, lang) {
-  var spans = terms && lang ? engine.spans(text, terms, lang) : [], out = "", last = 0;
+// A passage's verbatim text as HTML: the matched words in <mark>, Markdown's **bold** and *italics* shown as
+// such, its paragraphs as <p> (a wrapped line joins its paragraph, as Markdown reads it), and the lines the
+// book prints as a list (textshape.LIST_ITEM: "- ", "* ", "1.", "a.", Ivory's "c ", the glyphs • ♦ ◆ ◇) as
+// the items of a <ul> or <ol>, nested by their indent, a wrapped line joining its item; a table row keeps
+// a line of its own. terminal/listing.py prints the same items one a line.
+function passageHtml(engine, text, terms, lang) {
+  var spans = terms && lang ? engine.spans(text, terms, lang) : [];
+  var lines = [], at = 0;
+  text.split("\n").forEach(function (line) { lines.push([at, line]); at += line.length + 1; });
+  var letters = lines.filter(function (l) { return LETTER_ITEM.test(l[1].trim()); }).length > 1;
+  var out = [], para = null, lists = []; // lists: the open lists, innermost last, each {tag, indent, open, items}
+  var inline = function (from, to) { return inlineHtml(text, from, to, spans); };
+  var endParagraph = function () {
+    if (para) out.push(para.rows ? '<p class="l5r-rows">' + para.parts.join("<br>") + "</p>" : "<p>" + para.parts.join(" ") + "</p>");
+    para = null;
+  };
+  var endLists = function (indent) { // close the lists deeper than `indent` (-1: all of them)
+    while (lists.length && lists[lists.length - 1].indent > indent) {
+      var list = lists.pop();
+      var html = list.open + list.items.map(function (li) { return li + "</li>"; }).join("") + "</" + list.tag + ">";
+      if (lists.length) lists[lists.length - 1].items[lists[lists.length - 1].items.length - 1] += html;
+      else out.push(html);
+    }
+  };
+  lines.forEach(function (row) {
+    var start = row[0], line = row[1], lead = line.length - line.trimStart().length;
+    if (!line.trim()) { endParagraph(); return; } // a blank line ends a paragraph, not a list (a loose list)
+    var item = listItem(line, letters);
+    if (item) {
+      // as Markdown reads it (and the entry's page shows it): an item nests under another only when
+      // indented by 2 or more more spaces; by 1 it is the next item of the same list
+      for (var k = lists.length - 1; k >= 0; k--) {
+        if (item.indent >= lists[k].indent) {
+          if (item.indent < lists[k].indent + 2) item.indent = lists[k].indent;
+          break;
+        }
+      }
+      endParagraph();
+      endLists(item.indent);
+      var list = lists[lists.length - 1];
+      if (list && list.indent === item.indent && list.open !== item.open) { endLists(item.indent - 1); list = null; }
+      if (!list || list.indent < item.indent) {
+        list = { tag: item.open.slice(1, 3), indent: item.indent, open: item.open, items: [] };
+        lists.push(list);
+      }
+      list.items.push("<li" + (item.value ? ' value="' + item.value + '"' : "") + ">" +
+        (item.glyph ? '<span class="l5r-glyph">' + escapeHtml(item.glyph) + "</span> " : "") + inline(start + item.skip, start + line.length));
+      return;
+    }
+    var tableRow = /\t/.test(line) || /^\s*\|/.test(line);
+    if (lists.length && !para && !tableRow) { // a wrapped line of the last item
+      var items = lists[lists.length - 1].items;
+      items[items.length - 1] += " " + inline(start + lead, start + line.length);
+      return;
+    }
+    endLists(-1);
+    if (para && para.rows !== tableRow) endParagraph();
+    if (!para) para = { rows: tableRow, parts: [] };
+    para.parts.push(inline(start + lead, start + line.length));
+  });
+  endParagraph();
+  endLists(-1);
+  return out.join("");
+}
+
+// textshape.LIST_ITEM, read apart: a Markdown bullet, perhaps followed by the book's glyph or a number; the
+// book's glyph; Ivory's bullet as the extraction read it ("c "); a number; a letter, only where the passage
+// has two or more letter items ("p. 38" opening a wrapped line is no item). -> {indent, open: the list's
+// opening tag, value: an <ol> item's number, glyph, skip: where the item's text begins} or null
+var LETTER_ITEM = /^[A-Za-z][.)]\s/;
+var ITEM_MARK = /^([ \t]*)([-*+][ \t]+)?(?:([•♦◆◇])[ \t]*|(c)[ \t]+(?=\S)|(\d+)[.)][ \t]+|([A-Za-z])[.)][ \t]+)?/;
+function listItem(line, letters) {
+  var m = ITEM_MARK.exec(line), indent = m[1].length, skip = m[0].length;
+  var bullet = !!m[2], glyph = m[3], ivory = m[4], number = m[5], letter = letters ? m[6] : undefined;
+  if (ivory && bullet) { ivory = undefined; skip = m[1].length + m[2].length; } // "- c ..." is a word "c"
+  if (m[6] && !letter) skip = m[1].length + (m[2] || "").length; // "p. 38": not an item's mark
+  var item = { indent: indent, open: "<ul>", value: 0, glyph: null, skip: skip };
+  if (number) { item.open = "<ol>"; item.value = Number(number); }
+  else if (letter) {
+    item.open = letter === letter.toUpperCase() ? '<ol type="A">' : '<ol type="a">';
+    item.value = letter.toLowerCase().charCodeAt(0) - 96;
+  } else if (glyph) { item.open = '<ul class="l5r-glyphs">'; item.glyph = glyph; }
+  else if (!bullet && !ivory) return null;
+  return item;
+}
+
+// text[from, to) escaped, the matched words (spans, offsets in text) in <mark>, **bold** and *italics*
+function inlineHtml(text, from, to, spans) {
+  var out = "", last = from;
   for (var i = 0; i < spans.length; i++) {
-    out += escapeHtml(text.slice(last, spans[i][0])) + "<mark>" + escapeHtml(text.slice(spans[i][0], spans[i][1])) + "</mark>";
-    last = spans[i][1];
+    var a = Math.max(spans[i][0], from), b = Math.min(spans[i][1], to);
+    if (a >= b) continue;
+    out += escapeHtml(text.slice(last, a)) + "<mark>" + escapeHtml(text.slice(a, b)) + "</mark>";
+    last = b;
   }
-  out += escapeHtml(text.slice(last));
+  out += escapeHtml(text.slice(last, to));
   return out
     .replace(/\*\*([^*]+?)\*\*/g, "<strong>$1</strong>")
-    .replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?![*\w])/g, "$1<em>$2</em>")
-    .replace(/\n(?![ \t]*(?:[-*+]|\d+[.)]|\|)[ \t])/g, " ") // a wrapped line, as Markdown reads it
-    .replace(/\n/g, "<br>"); // a list item or table row keeps its own line
+    .replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?![*\w])/g, "$1<em>$2</em>");
 }
 
 function Page(box) {
@@ -140,10 +226,10 @@ Page.prototype.render = function (results) {
         escapeHtml(doc.term) + "</a></div>";
       if (headed && i === 0) {
         // the concept page opens on the edition the judge searched in (filter, a single edition
-        // named in the question, else this group's first hit); a concept shown because the editions
-        // searched lack it opens on the edition shown
-        var opened = group.absent.length ? doc.edition :
-          results.edition || (results.editions.length === 1 ? results.editions[0] : doc.edition);
+        // named in the question) where the group shows an entry of it, else on this group's first hit's
+        // (a concept shown because the editions searched lack it; a search widened to all editions)
+        var wanted = results.edition || (results.editions.length === 1 ? results.editions[0] : null);
+        var opened = wanted && group.hits.some(function (h) { return docs[h.docnum].edition === wanted; }) ? wanted : doc.edition;
         item += self.groupHead(docs[group.concept], group.note, opened, group.absent, group.hits);
       }
       item += self.citeLine(doc, pas);
@@ -224,17 +310,24 @@ Page.prototype.snippet = function (doc, pas, terms) {
   if (!pas) return "";
   if (!this.texts) return '<p class="l5r-hit__snippet l5r-hit__snippet--loading">…</p>';
   var lang = pas.translation ? "en" : doc.lang || "en", show = pas.matched ? terms : null;
-  // with the neighbour it was scored with as one window (engine: partner), the two in book order
-  var text = this.texts[pas.num];
-  if (pas.partner !== null) text = pas.partner < pas.num ? this.texts[pas.partner] + "\n" + text : text + "\n" + this.texts[pas.partner];
+  // with the neighbour it was scored with as one window (engine: partner), the two in book order (another
+  // paragraph as a paragraph of its own, a window of the same one running on); a lead-in ending with a
+  // colon with the list it introduces (engine.Engine.list_after)
+  var text = this.texts[pas.num], P = this.engine.ix.passages;
+  if (pas.partner !== null) {
+    var gap = P.block[pas.partner] === pas.block ? "\n" : "\n\n";
+    text = pas.partner < pas.num ? this.texts[pas.partner] + gap + text : text + gap + this.texts[pas.partner];
+  }
+  if (pas.list !== null) text += "\n\n" + this.texts[pas.list];
   var main = '<blockquote class="l5r-hit__snippet" lang="' + lang + '">' +
     (pas.translation ? '<span class="l5r-label">Unofficial translation (our words)</span> ' : "") +
-    marked(this.engine, text, show, lang) + "</blockquote>";
+    passageHtml(this.engine, text, show, lang) + "</blockquote>";
   if (pas.companion === null) return main;
   var other = pas.translation ? doc.lang || "de" : "en";
+  var also = this.engine.leadIns.has(pas.companion) ? "\n\n" + this.texts[pas.companion + 1] : "";
   var companion = '<blockquote class="l5r-hit__snippet l5r-hit__snippet--companion" lang="' + other + '">' +
     (pas.translation ? "" : '<span class="l5r-label">Unofficial translation (our words)</span> ') +
-    marked(this.engine, this.texts[pas.companion], show, other) + "</blockquote>";
+    passageHtml(this.engine, this.texts[pas.companion] + also, show, other) + "</blockquote>";
   return pas.translation ? companion + main : main + companion;
 };
 
