@@ -162,6 +162,7 @@ NOT_KNOBS = {
     "freshness._CODE_FILES": "the files the index is built from",
     "golden.SETS": "the eval sets the golden file ranks",
     "golden.DEPTH": "how many hits the golden file keeps",
+    "golden.NOTE_WORDS": "how many words of a note name it in the golden file",
     "indexer.TABLE_ONLY": "what the document table keeps beside whoosh",
     "fields.FIELD_LANGUAGES": "each field's analyzer (structure of the schema, its boosts are the policy's)",
     "policy._FORMAT": "the cache's format",
