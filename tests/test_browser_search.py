@@ -410,3 +410,17 @@ def test_a_concept_link_from_a_search_opens_the_concept_on_that_edition(server, 
     shot(phone, "phone-concept-from-lotus-search")
     phone.execute_script("document.getElementById('editions').scrollIntoView()")
     shot(phone, "phone-concept-from-lotus-search-tab")
+
+
+def test_a_concept_note_is_folded_on_a_phone_and_unfolds_with_a_tap(server, phone):
+    """Our words above a concept's hits take three lines of a phone's screen until tapped: the rule text
+    below them is the answer."""
+    items = _open(phone, server, "can a bowed personality defend")
+    note = next(li for li in items if li.find_elements("css selector", ".l5r-hit__note"))
+    note = note.find_element("css selector", ".l5r-hit__note")
+    line = phone.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", note)
+    folded = note.rect["height"]
+    assert note.get_attribute("aria-expanded") == "false" and folded <= 3.5 * line + 12, (folded, line)
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", note)
+    note.click()
+    assert note.get_attribute("aria-expanded") == "true" and note.rect["height"] > folded

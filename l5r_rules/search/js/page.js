@@ -142,6 +142,14 @@ function Page(box) {
     self.run();
     self.input.blur(); // a phone's keyboard goes away and the results are in view
   });
+  var unfold = function (event) {
+    var note = event.target.closest && event.target.closest(".l5r-hit__note");
+    if (!note || (event.type === "keydown" && event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    note.setAttribute("aria-expanded", String(note.getAttribute("aria-expanded") !== "true"));
+  };
+  this.list.addEventListener("click", unfold);
+  this.list.addEventListener("keydown", unfold);
   this.chips.forEach(function (chip) {
     chip.addEventListener("click", function () {
       // the chip wins over the question's edition words: "All" searches every edition even where the
@@ -301,8 +309,9 @@ Page.prototype.groupHead = function (concept, note, edition, absentFrom, hits) {
       escapeHtml(others.map(name).join(", ")) + ".</p>";
   }
   if (note) {
-    out += '<p class="l5r-hit__note"><span class="l5r-label">Our ' + (note.label === "summary" ? "summary" : "words: a difference") +
-      "</span> " + escapeHtml(note.text) + "</p>";
+    // our words, folded to three lines on a phone (the answers are the rule text below it): a tap unfolds it
+    out += '<p class="l5r-hit__note" role="button" tabindex="0" aria-expanded="false"><span class="l5r-label">Our ' +
+      (note.label === "summary" ? "summary" : "words: a difference") + "</span> " + escapeHtml(note.text) + "</p>";
   }
   return out + "</div>";
 };
