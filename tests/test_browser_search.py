@@ -348,7 +348,11 @@ def test_the_page_marks_the_words_the_cli_marks_and_no_function_word(server, pho
             if not passage or not passage["matched"]:
                 continue
             lang = "en" if passage["translation"] else hit.payload.get("lang", "en")
-            texts = [passage["text"]] + ([passage["list"]["text"]] if passage.get("list") else [])
+            partner = passage.get("partner")  # shown with it, in book order
+            texts = [passage["text"]]
+            if partner:
+                texts = [partner["text"], *texts] if partner["before"] else [*texts, partner["text"]]
+            texts += [passage["list"]["text"]] if passage.get("list") else []
             want = [text[a:b] for text in texts for a, b in spans(text, results.terms, lang)]
             main = li.find_element("css selector", ".l5r-hit__snippet:not(.l5r-hit__snippet--companion)")
             got = [m.text for m in main.find_elements("css selector", "mark")]
