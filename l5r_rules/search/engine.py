@@ -321,6 +321,12 @@ class Engine:
             check_filter("edition", edition, self.registry),
             check_filter("kind", kind, self.registry),
         )
+        if game and edition and edition != EVERY_EDITION and self.registry.game_of.get(edition) != game:
+            # both filters apply together, so nothing could be found: say so rather than "No results"
+            raise SearchUsageError(
+                f"--edition {edition} is an edition of {self.registry.game_of.get(edition)}, and --game {game} names"
+                f" another game: give one of them (--edition alone names its game)"
+            )
         if limit < 1:
             raise SearchUsageError("--limit must be at least 1")
         limit = min(limit, len(self.docs))  # --limit 1000000000: every document at most
