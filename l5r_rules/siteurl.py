@@ -27,7 +27,9 @@ from urllib.parse import urlsplit
 ENV = "L5R_SITE_URL"
 PLACEHOLDER = "https://l5r-rules.invalid/"
 MAX_LENGTH = 300  # a QR code of a permalink must stay small enough to scan from paper
-_SITE_URL = re.compile(r"^site_url:[ \t]*['\"]?([^'\"#\s]*)", re.MULTILINE)
+# the whole value as YAML writes it on its line: quoted, or plain up to a comment (" #"); check() then
+# refuses what no address holds (a space, a #fragment), rather than the value being cut there
+_SITE_URL = re.compile(r"""^site_url:[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(.*?))[ \t]*(?:[ \t]#.*)?$""", re.MULTILINE)
 
 
 class BadSiteUrl(ValueError):
@@ -73,7 +75,8 @@ def configured(root: Path) -> str | None:
     except (OSError, UnicodeDecodeError):
         return None
     match = _SITE_URL.search(text)
-    return match.group(1) if match and match.group(1) else None
+    value = next((g for g in match.groups() if g is not None), "") if match else ""
+    return value.strip() or None
 
 
 def resolve(root: Path, option: str | None = None, option_name: str = "--site-url") -> SiteUrl | None:

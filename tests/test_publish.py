@@ -44,6 +44,30 @@ def test_the_option_wins_then_the_environment_then_mkdocs_yml(tmp_path, monkeypa
     assert siteurl.resolve(tmp_path).url == "https://a.example/rules/"
 
 
+@pytest.mark.parametrize(
+    "line, url, refused",
+    [
+        ("site_url: 'https://exa mple.org/'", None, "not an http:// or https:// address"),  # was cut at the space
+        ("site_url: https://e.org/a b/", None, "not an http:// or https:// address"),  # was https://e.org/a/
+        ("site_url: https://e.org/#frag", None, "no ?query or #fragment"),  # was cut at the '#'
+        ('site_url: "https://e.org/x"  # the address', "https://e.org/x/", None),
+        ("site_url: https://e.org/y  # the address", "https://e.org/y/", None),
+        ("site_url: ''", None, None),
+    ],
+)
+def test_mkdocs_yml_site_url_is_read_whole(tmp_path, monkeypatch, line, url, refused):
+    """The whole value on its line is the address (hostile round: a space once cut it, printing every
+    permalink of a packet to another address); what no address holds is refused, not cut off."""
+    monkeypatch.delenv(siteurl.ENV, raising=False)
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: x\n{line}\n", encoding="utf-8")
+    if refused:
+        with pytest.raises(siteurl.BadSiteUrl, match=re.escape(refused)):
+            siteurl.resolve(tmp_path)
+    else:
+        found = siteurl.resolve(tmp_path)
+        assert (found.url if found else None) == url
+
+
 def test_the_checkouts_mkdocs_yml_sets_no_invented_address():
     """No made-up domain: the community sets it when it publishes (or the workflow does)."""
     assert siteurl.configured(ROOT) is None
