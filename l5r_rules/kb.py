@@ -55,6 +55,18 @@ def _load_optional(path: Path, schema_name: str, code: str = "L5R010"):
 
 def load_kb(root: Path | None = None) -> KnowledgeBase:
     layout = Layout(root or find_root())
+    if layout.write_journal.exists():  # a killed writer's commit, half done: no reader takes it as the glossary
+        raise yamlio.GlossaryFileError(
+            layout.write_journal,
+            yamlio.YamlProblem(
+                "L5R105",
+                1,
+                1,
+                "(file)",
+                "an interrupted write (a killed import, link or refresh) left the glossary half-written: run "
+                "`l5r-rules refresh` (or the command again); it finishes that write",
+            ),
+        )
     skip = _load_optional(layout.skip_list, "skip", "L5R071")
     sources = load_registry_data(layout)
     kb = KnowledgeBase(
