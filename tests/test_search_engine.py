@@ -566,7 +566,6 @@ def test_a_word_asking_for_a_number_does_not_cost_the_heading_bonus(engine, ques
     [
         # the LCG has bowing rules of its own: the CCG's concept must not say "No entry in lcg"
         ("bowing ccg", {"edition": "lcg"}, set()),
-        ("bowing", {"edition": "lcg", "game": "ccg"}, set()),
         ("yu trait in gold", {"game": "lcg"}, set()),  # --game lcg: no CCG entry, even one standing in
         ("yu trait in gold", {"game": "ccg"}, {"lotus"}),  # the game filter allows Lotus: shown from it
     ],
@@ -579,6 +578,13 @@ def test_a_concept_the_editions_lack_is_shown_only_from_editions_the_game_filter
     results = repo_engine.search(question, limit=10, **options)
     assert all(h.payload["game"] in results.games for h in results.hits), [h.payload["id"] for h in results.hits]
     assert {h.payload["edition"] for g in results.groups if g.absent for h in g.hits} == shown
+
+
+def test_an_edition_of_another_game_than_the_game_filter_is_refused(repo_engine):
+    """--edition lcg with --game ccg could only find nothing: the search says so (it said "No results")."""
+    with pytest.raises(SearchUsageError, match="--edition lcg is an edition of lcg, and --game ccg names another"):
+        repo_engine.search("bowing", limit=10, edition="lcg", game="ccg")
+    assert repo_engine.search("bowing", limit=10, edition="lcg", game="lcg").hits  # the same game: searched
 
 
 def test_explain_says_an_entry_stands_in_for_editions_that_lack_its_concept(repo_engine):
