@@ -21,7 +21,10 @@ need scripts/install_browser.sh "the browser (chromium and chromedriver)"
 need scripts/install_pdf.sh "the PDF engine's libraries"
 tests_started=$SECONDS
 status=0
-.venv/bin/python -m pytest "$@" || status=$?
+# One worker per core (pytest-xdist), each taking whole test files (--dist loadfile): a file's module
+# fixtures (a payload site, a built packet) are built once, by the worker that runs it; each worker has
+# its own session fixtures (browser, built sites). `bash scripts/test.sh -n 0` runs in one process.
+.venv/bin/python -m pytest -n auto --dist loadfile "$@" || status=$?
 echo "test.sh: $((SECONDS - started)) s in all ($((tests_started - started)) s of set-up, $((SECONDS - tests_started)) s" \
      "of tests), load average $(cut -d' ' -f1-3 /proc/loadavg), exit $status"
 exit $status
