@@ -32,10 +32,16 @@ def coverage_cmd(edition, status, as_json, root):
       l5r-rules coverage
       l5r-rules coverage --edition lcg --status not-modelled
     """
+    from ..checks.validate import InvalidGlossary, refuse_invalid
     from ..engine import coverage
     from ..kb import load_kb
 
     layout = layout_for(root)
+    try:  # a headline share from a status file validate rejects (an entry listed twice) would be a wrong figure
+        refuse_invalid(layout, "counted")
+    except InvalidGlossary as exc:
+        click.echo(f"coverage refused: {exc}", err=True)
+        sys.exit(1)
     kb = load_kb(layout.root)
     if edition is not None and edition not in kb.edition_order:
         click.echo(f"error: --edition {edition!r} is not an edition (one of: {', '.join(kb.edition_order)})", err=True)
