@@ -71,12 +71,11 @@ def test_a_status_that_a_scenario_disproves_is_the_curated_files_error(tmp_path)
     assert not statuses["b"].testable and statuses["a"].testable
 
 
-def test_a_checkout_with_scenarios_but_no_status_file_is_invalid_and_not_counted(tmp_path):
+def test_a_checkout_with_scenarios_but_no_status_file_is_not_counted(tmp_path):
     """Without glossary/_engine_status.yaml every entry no scenario cites would have no status, and the share
-    would read 100 % (hostile round after, 67): validate names the missing file, coverage refuses."""
+    would read 100 % (hostile round after, 67): coverage refuses in one line. (validate does not require the
+    file: a fixture checkout with a few scenarios and no statuses is still a valid glossary.)"""
     import shutil
-
-    from l5r_rules.checks.validate import run_all
 
     for name in ("glossary", "sources"):
         shutil.copytree(ROOT / name, tmp_path / name)
@@ -84,10 +83,9 @@ def test_a_checkout_with_scenarios_but_no_status_file_is_invalid_and_not_counted
     (tmp_path / "tests" / "rulings" / "lcg").mkdir(parents=True)
     shutil.copy(scenario, tmp_path / "tests" / "rulings" / "lcg" / scenario.name)
     (tmp_path / "glossary" / "_engine_status.yaml").unlink()
-    problems, _ = run_all(Layout(tmp_path))
-    assert [(p.path, p.code) for p in problems] == [("glossary/_engine_status.yaml", "L5R113")], problems
     res = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
     assert res.exit_code == 1 and "coverage refused" in res.output and "proven share" not in res.output
+    assert "_engine_status.yaml is missing" in res.output
 
 
 def _run(*args):

@@ -18,21 +18,6 @@ from .schema_check import _schema_problems
 def check(g: Glossary) -> list[Problem]:
     path = g.layout.engine_status
     if not path.exists() and not path.is_symlink():
-        if g.layout.rulings.is_dir() and any(g.layout.rulings.glob("*/*.yaml")):
-            # with scenarios, every entry has a status: without the file, `coverage` would count none as
-            # to model and call every book 100 % proven
-            rel = path.relative_to(g.layout.root) if path.is_relative_to(g.layout.root) else path
-            return [
-                Problem(
-                    str(rel),
-                    1,
-                    1,
-                    "L5R113",
-                    "(document)",
-                    "the engine status file is missing, though this checkout has scenarios: every entry a "
-                    "passing scenario does not cite needs its status here (put the file back from git)",
-                )
-            ]
         return []
     out: list[Problem] = []
     doc = _read(g.layout, path, out)
