@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..layout import PROJECT_DIR
-from ..walk import SEQUENCES, _norm
+from ..walk import SEQUENCES, holds_quote
 from .loaded import Glossary
 from .problems import Problem
 
@@ -47,7 +47,7 @@ def check(g: Glossary) -> list[Problem]:
         loaded = yamlio.load_file(path)
         rel = _shown(path, g.layout.root)
         for where, entry, quote in _cited(loaded.data):
-            if entry in texts and _norm(quote) not in _norm(texts[entry]):
+            if entry in texts and not holds_quote(texts[entry], quote):
                 line, col = loaded.where((*where, "quote"))
                 message = (
                     f"the text of '{entry}' no longer holds this quote: quote the entry as it is now "

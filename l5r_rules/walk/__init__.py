@@ -212,6 +212,11 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("*", "")).strip()
 
 
+def holds_quote(text: str, quote: str) -> bool:
+    """`text` holds the words of `quote`, bold marks and spacing aside (what validate's L5R082 checks too)."""
+    return _norm(quote) in _norm(text)
+
+
 def _norm_map(text: str) -> tuple[str, list[int]]:
     """`_norm(text)` and, for each of its characters, the index in `text` it comes from."""
     chars: list[str] = []
@@ -256,6 +261,6 @@ def quote_problems(book: Book, entries: dict[str, dict]) -> list[str]:
             out.append(f"{book.path.name}: no entry '{rule.entry}'")
         elif entry["edition"] != book.edition:
             out.append(f"{book.path.name}: '{rule.entry}' is an entry of {entry['edition']}, not {book.edition}")
-        elif _norm(rule.quote) not in _norm(entry["text"]):
+        elif not holds_quote(entry["text"], rule.quote):
             out.append(f"{book.path.name}: '{rule.entry}' does not contain: {rule.quote}")
     return out
