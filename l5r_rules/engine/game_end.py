@@ -191,7 +191,7 @@ def ccg_provinces(t, rs, step: str, provinces_left: int | None, loser: str, winn
     if provinces_left is None or provinces_left > 0:
         return None
     t.step(
-        rs.cite("victory.provinces") if "victory.provinces" in rs.cites else rs.cite("victory"),
+        rs.stated("victory.provinces") or rs.cite("victory"),
         f"the game ends for {loser} ({step}): all of his Provinces are destroyed; he loses",
         "loses",
         provinces_left=provinces_left,

@@ -175,6 +175,11 @@ class Ruleset:
             words = RULE_WORDS.get(key, f"'{key}'")
             raise NotInSource(self.cites.get("source-gap", ""), f"{self.document} states no rule on {words}") from None
 
+    def stated(self, key: str) -> str | None:
+        """The entry id stating rule `key` in this edition, or None where its source has no such statement
+        (for a step only some editions' texts back, e.g. Lotus's glossary restating a rule: Tracer.restate)."""
+        return self.cites.get(key)
+
     def require(self, procedure: str) -> None:
         """Refuse a procedure whose rules this edition's source does not contain."""
         if procedure in self.missing:

@@ -69,5 +69,13 @@ class Tracer:
         self.steps.append(Step(rule, what, dict(inputs), result, raw, floored, sentence))
         return result
 
+    def restate(self, rule: str | None, what: str, result: Any = None, sentence: str | None = None) -> Any:
+        """A step that cites a second statement of the rule just applied (e.g. Lotus's glossary restating
+        it), recorded only where the edition has one: `rule` from Ruleset.stated, None records nothing.
+        Returns `result` either way."""
+        if rule is not None:
+            self.step(rule, what, result, sentence=sentence)
+        return result
+
     def done(self, outcome: dict) -> Result:
         return Result(outcome, tuple(self.steps))

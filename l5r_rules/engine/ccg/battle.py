@@ -230,9 +230,9 @@ def resolve(inputs: Inputs, rs: Ruleset):
             defender=df,
             strength=ps,
         )
-        if out["province_destroyed"] and "battle.province-strength" in rs.cites:
-            t.step(
-                rs.cite("battle.province-strength"),
+        if out["province_destroyed"]:
+            t.restate(
+                rs.stated("battle.province-strength"),
                 "the attacking army's extra Force exceeds the Province Strength: the Province is destroyed",
                 True,
                 sentence="If an attacking army's extra Force in a battle exceeds the Strength of the Province it is "

@@ -153,13 +153,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         not f["terrain_in_play"],
     ):
         failed.append("terrain")
-        if "terrain.glossary" in rs.cites:
-            t.step(
-                rs.cite("terrain.glossary"),
-                "a Terrain cannot be played while one is in play",
-                False,
-                sentence="You cannot play a Terrain if there is already one in play.",
-            )
+        t.restate(
+            rs.stated("terrain.glossary"),
+            "a Terrain cannot be played while one is in play",
+            False,
+            sentence="You cannot play a Terrain if there is already one in play.",
+        )
     if f["on_fortification_or_region"] and inp.action_type == "battle":
         if not t.step(
             rs.cite("battle-action.fortification"),

@@ -93,13 +93,12 @@ def _limit(card: dict, rs: Ruleset, t: Tracer) -> int:
     if card.get("type") in rs.singleton_types:
         return t.step(rs.cite("deck"), f"{name}: one copy of any {card['type']}", 1)
     if card.get("unique"):
-        if "unique.glossary" in rs.cites:
-            t.step(
-                rs.cite("unique.glossary"),
-                f"{name} is Unique: one copy during deck construction",
-                1,
-                sentence="Unique: Limited to one in play, total, and one copy during deck construction.",
-            )
+        t.restate(
+            rs.stated("unique.glossary"),
+            f"{name} is Unique: one copy during deck construction",
+            1,
+            sentence="Unique: Limited to one in play, total, and one copy during deck construction.",
+        )
         return t.step(rs.cite("deck"), f"{name}: one copy of a Unique card", 1)
     if rs.experienced_is_unique and card.get("experience", 0) > 0:
         return t.step(rs.cite("deck.experienced"), f"{name}: Experienced cards are Unique", 1)

@@ -86,9 +86,9 @@ def resolve(inp: Inputs, rs: Ruleset):
         inp.printed_honor if inp.dishonored else 0,
         printed_personal_honor=inp.printed_honor,
     )
-    if loss and "dishonor.glossary" in rs.cites:
-        t.step(
-            rs.cite("dishonor.glossary"),
+    if loss:
+        t.restate(
+            rs.stated("dishonor.glossary"),
             "a Dishonored Personality causes his controller an Honor loss when destroyed",
             loss,
             sentence="Dishonored Personalities have a maximum Personal Honor of "

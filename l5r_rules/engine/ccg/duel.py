@@ -250,14 +250,13 @@ def resolve(inp: Inputs, rs: Ruleset):
             first,
             chi=dict(inp.chi),
         )
-        if "duelist.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-            t.step(
-                rs.cite("duelist.glossary"),
-                "a Duelist may focus first, not strike, against equal or greater Chi",
-                first,
-                sentence="Duelist: A Duelist may focus (but not strike) first when "
-                "challenging another Personality of equal or greater Chi.",
-            )
+        t.restate(
+            rs.stated("duelist.glossary"),
+            "a Duelist may focus first, not strike, against equal or greater Chi",
+            first,
+            sentence="Duelist: A Duelist may focus (but not strike) first when "
+            "challenging another Personality of equal or greater Chi.",
+        )
     else:
         t.step(rule, "the challenged Personality has the first option to focus or strike", first)
     actions = choice(inp.choices, "actions", "the sequence of focus/strike decisions, ending with a strike")

@@ -64,7 +64,7 @@ def resolve(inputs: Inputs, rs: Ruleset):
         if c.type not in ("follower", "follower-token"):
             continue
         if "undead" in c.keywords:
-            undead_rule = rs.cite("fear.undead") if "fear.undead" in rs.cites else rule
+            undead_rule = rs.stated("fear.undead") or rule
             t.step(
                 undead_rule,
                 f"{c.name} is Undead: Fear does not affect it",
@@ -88,14 +88,13 @@ def resolve(inputs: Inputs, rs: Ruleset):
             strength=inputs.strength,
         ):
             bowed.append(c.name)
-    if "fear.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-        t.step(
-            rs.cite("fear.glossary"),
-            "Fear bows the Followers of the unit with Force up to its strength",
-            bowed,
-            sentence="Fear bows all Followers with Force less than or equal to the Fear "
-            "strength in one opposing unit at the same battlefield.",
-        )
+    t.restate(
+        rs.stated("fear.glossary"),
+        "Fear bows the Followers of the unit with Force up to its strength",
+        bowed,
+        sentence="Fear bows all Followers with Force less than or equal to the Fear "
+        "strength in one opposing unit at the same battlefield.",
+    )
     raw = inputs.raw or {}
     after = {
         **raw,

@@ -167,13 +167,12 @@ def resolve(inputs: Inputs, rs: Ruleset):
     t = Tracer()
     units = [unit_force(u, rs, t, ("given", "army", "units", i)) for i, u in enumerate(inputs.army.units)]
     total = t.step(rs.cite("force.unit"), "army total: sum of its units", sum(units), units=units)
-    if "force.total" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-        t.step(
-            rs.cite("force.total"),
-            "an army's Force total is the sum of its units' totals",
-            total,
-            sentence="For an *army*: The sum of the Force totals for its units.",
-        )
+    t.restate(
+        rs.stated("force.total"),
+        "an army's Force total is the sum of its units' totals",
+        total,
+        sentence="For an *army*: The sum of the Force totals for its units.",
+    )
     out = {"units": {u.personality.name: f for u, f in zip(inputs.army.units, units)}, "army": total}
     if "force.own" in rs.cites:
         own = _own_forces(inputs.army, rs)

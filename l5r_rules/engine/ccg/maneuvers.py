@@ -135,9 +135,9 @@ def resolve(inp: Inputs, rs: Ruleset):
                 bowed=u.get("bowed", False),
             ):
                 illegal.append(u["name"])
-                if seg == "cavalry" and not u.get("cavalry", False) and "maneuver.cavalry-unit" in rs.cites:
-                    t.step(
-                        rs.cite("maneuver.cavalry-unit"),
+                if seg == "cavalry" and not u.get("cavalry", False):
+                    t.restate(
+                        rs.stated("maneuver.cavalry-unit"),
                         f"{u['name']}'s unit is not Cavalry: an Infantry unit",
                         False,
                         sentence="If any Follower or the Personality does not have the **Cavalry** trait, the unit is "

@@ -121,13 +121,12 @@ def resolve(inputs: Inputs, rs: Ruleset):
         strength=strength,
         force=force,
     )
-    if "ranged.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-        t.step(
-            rs.cite("ranged.glossary"),
-            "a Ranged Attack destroys its target if the target's Force is at most its strength",
-            hit,
-            sentence="Ranged # Attack: An effect that destroys a target card if its Force is less than or equal to #.",
-        )
+    t.restate(
+        rs.stated("ranged.glossary"),
+        "a Ranged Attack destroys its target if the target's Force is at most its strength",
+        hit,
+        sentence="Ranged # Attack: An effect that destroys a target card if its Force is less than or equal to #.",
+    )
     out = {"legal": True, "strength": strength, "destroyed": hit}
     if not hit:
         return t.done(out)

@@ -131,19 +131,18 @@ def resolve(inp: Inputs, rs: Ruleset):
     rule = rs.cite("victory")
     reasons = []
     if t.step(
-        rs.cite("victory.provinces") if "victory.provinces" in rs.cites else rule,
+        rs.stated("victory.provinces") or rule,
         "a player with no Provinces left loses",
         inp.provinces_left == 0,
         provinces_left=inp.provinces_left,
     ):
         reasons.append("loses: all Provinces destroyed")
-        if "victory.military" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-            t.step(
-                rs.cite("victory.military"),
-                "his opponent, the sole player remaining, wins a Military Victory",
-                "opponent",
-                sentence="Military Victory: Winning the game by being the sole player remaining.",
-            )
+        t.restate(
+            rs.stated("victory.military"),
+            "his opponent, the sole player remaining, wins a Military Victory",
+            "opponent",
+            sentence="Military Victory: Winning the game by being the sole player remaining.",
+        )
     low = inp.family_honor <= rs.honor_loss_at_or_below
     if rs.honor_loss_only_at_end_of_own_turn:
         low = t.step(
@@ -173,13 +172,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         honor_win = t.step(rs.cite("victory.horde"), "a Shadowlands Horde player may not win an Honor Victory", False)
     if honor_win:
         reasons.append("wins: Honor Victory")
-        if "victory.honor" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-            t.step(
-                rs.cite("victory.honor"),
-                "an Honor Victory: 40 or more Family Honor when his turn begins",
-                True,
-                sentence="Honor Victory: Winning the game by having 40 or more Family Honor when your turn begins.",
-            )
+        t.restate(
+            rs.stated("victory.honor"),
+            "an Honor Victory: 40 or more Family Honor when his turn begins",
+            True,
+            sentence="Honor Victory: Winning the game by having 40 or more Family Honor when your turn begins.",
+        )
     if not rs.enlightenment_victory and set(ELEMENTS) <= inp.rings:
         # Rings are in this edition's cards, but its book states no victory by them: not in the source
         rs.cite("victory.enlightenment")
@@ -190,13 +188,12 @@ def resolve(inp: Inputs, rs: Ruleset):
         rings=sorted(inp.rings),
     ):
         reasons.append("wins: Enlightenment Victory")
-        if "victory.enlightenment" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-            t.step(
-                rs.cite("victory.enlightenment"),
-                "an Enlightenment Victory: all five Rings in play",
-                True,
-                sentence="Enlightenment Victory Winning the game by having all five Rings in play.",
-            )
+        t.restate(
+            rs.stated("victory.enlightenment"),
+            "an Enlightenment Victory: all five Rings in play",
+            True,
+            sentence="Enlightenment Victory Winning the game by having all five Rings in play.",
+        )
     status = "loses" if any(r.startswith("loses") for r in reasons) else ("wins" if reasons else "continues")
     out = {"status": status, "reasons": reasons}
     if status != "continues":

@@ -133,14 +133,13 @@ def resolve(inputs: Inputs, rs: Ruleset):
     if not inputs.army_lost:
         t.step(rule, "Yu applies only to cards in an army that lost the battle", False)
         return t.done({"destroyed": [], "honor": 0})
-    if "yu.glossary" in rs.cites:  # the glossary's statement of the rule this step applies (Lotus)
-        t.step(
-            rs.cite("yu.glossary"),
-            "cards with Yu in the army that just lost may destroy opposing cards",
-            True,
-            sentence="Cards with the **Yu** trait may destroy opposing cards during the "
-            "resolution of a battle that their army has just lost.",
-        )
+    t.restate(
+        rs.stated("yu.glossary"),
+        "cards with Yu in the army that just lost may destroy opposing cards",
+        True,
+        sentence="Cards with the **Yu** trait may destroy opposing cards during the "
+        "resolution of a battle that their army has just lost.",
+    )
     followers = {
         u.personality.name: [c.name for c in u.attachments if c.type in ("follower", "follower-token")]
         for u in inputs.opposing.units
