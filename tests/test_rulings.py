@@ -112,12 +112,9 @@ def test_every_ruleset_procedure_pair_has_an_error_case():
     assert not closed, f"these pairs have an error case now; remove them from KNOWN_GAPS: {closed}"
 
 
-def test_every_documented_refusal_is_shown_by_a_scenario():
-    """Each `REFUSES` text a procedure documents (the format page's `expect.error` table) is in the message of
-    an error some scenario of that procedure really fails with."""
-    from l5r_rules.engine import schema_gen
-
-    messages: dict[str, list[str]] = {}
+def _expected_errors():
+    """(path, data, the ScenarioError it raised) of each `expect.error` scenario that fails with one
+    (one that does not is test_scenario's failure)."""
     for path in FILES:
         data = scenario.yamlio.load_plain(path)
         if "error" not in data["expect"]:
@@ -125,7 +122,17 @@ def test_every_documented_refusal_is_shown_by_a_scenario():
         try:
             scenario.run(data)
         except ScenarioError as err:
-            messages.setdefault(f"{data['system']}/{data['procedure']}", []).append(err.message)
+            yield path, data, err
+
+
+def test_every_documented_refusal_is_shown_by_a_scenario():
+    """Each `REFUSES` text a procedure documents (the format page's `expect.error` table) is in the message of
+    an error some scenario of that procedure really fails with."""
+    from l5r_rules.engine import schema_gen
+
+    messages: dict[str, list[str]] = {}
+    for _, data, err in _expected_errors():
+        messages.setdefault(f"{data['system']}/{data['procedure']}", []).append(err.message)
     missing = [
         (p.key, text)
         for p in schema_gen.procedures()
@@ -145,16 +152,10 @@ def test_every_error_a_scenario_expects_is_in_a_table_of_the_format_page():
 
     tables = {p.key: p.refuses + p.checks for p in schema_gen.procedures()}
     undocumented = []
-    for path in FILES:
-        data = scenario.yamlio.load_plain(path)
-        if "error" not in data["expect"]:
-            continue
-        try:
-            scenario.run(data)
-        except ScenarioError as err:
-            step = re.match(r"\(([a-z-]+)\) ", err.message)  # a chained step's error names its procedure
-            key = f"{data['system']}/{step.group(1) if step else data['procedure']}"
-            texts = [t for t, _ in tables[key] + scenario.GENERIC]
-            if not any(t in err.message for t in texts):
-                undocumented.append((path.name, key, err.message[:120]))
+    for path, data, err in _expected_errors():
+        step = re.match(r"\(([a-z-]+)\) ", err.message)  # a chained step's error names its procedure
+        key = f"{data['system']}/{step.group(1) if step else data['procedure']}"
+        texts = [t for t, _ in tables[key] + scenario.GENERIC]
+        if not any(t in err.message for t in texts):
+            undocumented.append((path.name, key, err.message[:120]))
     assert not undocumented, undocumented
