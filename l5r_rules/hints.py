@@ -18,6 +18,8 @@ access only (no search import): validate, import and the indexer read the files 
 
 from __future__ import annotations
 
+from . import yamlio
+from .kb import load_checked
 from .layout import Layout
 
 KEYS = {"hints": "en", "hints_de": "de"}  # a file's mapping -> the language of its questions
@@ -31,8 +33,6 @@ def editions(registry) -> list[str]:
 def read(layout: Layout, registry) -> dict[str, dict[str, list[str]]]:
     """language ("en", "de") -> entry id -> its hints (whitespace collapsed), from the file of every
     edition that has hints; a file validate would refuse raises yamlio.GlossaryFileError (one line)."""
-    from .kb import load_checked
-
     out: dict[str, dict[str, list[str]]] = {lang: {} for lang in KEYS.values()}
     for edition in editions(registry):
         data = load_checked(layout.hints_file(edition), "hints")
@@ -44,8 +44,6 @@ def read(layout: Layout, registry) -> dict[str, dict[str, list[str]]]:
 
 def _files(layout: Layout):
     """(path, data) of every hints file that loads as a mapping (validate reports the others)."""
-    from . import yamlio
-
     for path in sorted(layout.hints.glob("*.yaml")) if layout.hints.is_dir() else []:
         try:
             data = yamlio.load_plain(path)
@@ -58,8 +56,6 @@ def _files(layout: Layout):
 def renamed(layout: Layout, renames: list[tuple[str, str]]) -> dict:
     """For `import --rename OLD=NEW` (and accepted renames): each hints file that holds an old id,
     rewritten with its hints under the new id (path -> text), for import to write with the entries."""
-    from . import yamlio
-
     out: dict = {}
     for path, data in _files(layout):
         changed = False

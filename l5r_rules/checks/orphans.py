@@ -9,6 +9,7 @@ that replaces it (or decide they are no longer wanted), then delete the file.
 from __future__ import annotations
 
 from .. import yamlio
+from ..importers.curated import curated_fields
 from ..importers.orphans import orphan_files
 from .loaded import Glossary
 from .problems import Problem
@@ -18,7 +19,6 @@ def check(g: Glossary) -> list[Problem]:
     files = orphan_files(g.layout)
     if not files:
         return []
-    from ..importers.curated import curated_fields  # the importer's modules load only when there are orphans
 
     out: list[Problem] = []
     for path in files:

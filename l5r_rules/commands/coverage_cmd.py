@@ -32,6 +32,7 @@ def coverage_cmd(edition, status, as_json, root):
       l5r-rules coverage
       l5r-rules coverage --edition lcg --status not-modelled
     """
+    # lazy: the checks, the engine and the knowledge base load when the command runs, never for `coverage --help`
     from ..checks.validate import InvalidGlossary, refuse_invalid
     from ..engine import coverage
     from ..kb import load_kb

@@ -16,6 +16,8 @@ from .trace import Result, Step
 
 
 def _data(path_or_dict) -> dict:
+    # lazy: the scenario loader (jsonschema, every procedure's shape) is no cost of `validate --help` or
+    # `refresh --help`, whose checks import engine.coverage (~10 ms)
     from .scenario import load, schema_problems
 
     if isinstance(path_or_dict, dict):
@@ -30,7 +32,7 @@ def _data(path_or_dict) -> dict:
 
 def run_scenario(path_or_dict) -> Result:
     """Resolve one scenario; raises ScenarioError (with .path) for a bad or incomplete scenario."""
-    from .scenario import run
+    from .scenario import run  # lazy, as in _data
 
     return run(_data(path_or_dict))
 

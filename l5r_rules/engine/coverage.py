@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .. import yamlio
+from ..schemas import schema
+from .errors import EngineError, ScenarioError
+
 # status -> reason -> meaning (our words), in the order the schema lists them
 REASONS: dict[str, dict[str, str]] = {}
 TESTABLE = frozenset({"to-model"})  # not-modelled reasons whose entry states a rule a scenario could test
@@ -28,8 +32,6 @@ TESTABLE = frozenset({"to-model"})  # not-modelled reasons whose entry states a 
 def reasons() -> dict[str, dict[str, str]]:
     """Status -> reason -> what the reason means (the engine status schema's descriptions)."""
     if not REASONS:
-        from ..schemas import schema
-
         props = schema("engine_status")["properties"]
         for status in ("not-a-rule", "not-modelled"):
             REASONS[status] = {k: v["description"] for k, v in props[status]["properties"].items()}
@@ -112,9 +114,9 @@ def _stamp(rulings: Path) -> tuple:
 
 @cache
 def _cited(rulings: str, stamp: tuple) -> tuple:
-    from .. import yamlio
+    # lazy: validate's checks import this module, and the scenario runner would cost `validate --help` and
+    # `refresh --help` ~10 ms (jsonschema's validator, every procedure's shape)
     from . import scenario
-    from .errors import EngineError, ScenarioError
 
     out: dict[str, list[str]] = {}
     for path in scenario_files(Path(rulings)):
@@ -193,8 +195,7 @@ def summaries(entries: dict, by_entry: dict[str, Status]) -> dict[str, Summary]:
 
 def load(layout) -> tuple[dict[str, Status], dict]:
     """(statuses of every entry, the curated file's data or {}) for a checkout."""
-    from .. import yamlio
-    from ..kb import load_kb
+    from ..kb import load_kb  # lazy, as scenario in _cited: kb loads the registry and editions (`validate --help`)
 
     kb = load_kb(layout.root)
     path = layout.engine_status

@@ -13,15 +13,20 @@ true/false in the scenario schema), the outcome of each, from one engine run per
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 import shutil
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import citation
+from .. import citation, yamlio
+from ..layout import Layout
+from ..schemas import schema
 from .errors import EngineError, MissingChoice, ScenarioError
+from .game_end import CONDITIONS
 from .quotes import Quote, pick, strip_emphasis
+from .scenario import run
 from .trace import Result
 
 _OPS = ((" <= ", " ≤ "), (" >= ", " ≥ "), (" != ", " ≠ "), (" == ", " = "))
@@ -48,8 +53,6 @@ class RuleTexts:
         return self._entries.get(entry_id)
 
     def _read(self, entry_id: str) -> dict | None:
-        from .. import yamlio
-
         for path in sorted((self.root / "glossary" / "entries").glob(f"*/{entry_id}.yaml")):
             try:
                 data = yamlio.load_plain(path)
@@ -63,7 +66,7 @@ class RuleTexts:
             self._titles = {}
             if self.root is not None:
                 try:
-                    from ..layout import Layout
+                    # lazy: the registry (and its checked loader) would cost `resolve --help` ~5 ms
                     from ..registry import load_documents
 
                     self._titles = {d.id: d.title for d in load_documents(Layout(self.root))}
@@ -106,8 +109,6 @@ def in_words(value) -> str:
         sep = "; " if any(isinstance(v, dict) for v in value.values()) else ", "
         return sep.join(f"{label(k).lower() if _wordy(k) else k} {in_words(v)}" for k, v in value.items())
     if hasattr(value, "__dataclass_fields__"):
-        import dataclasses
-
         return in_words(dataclasses.asdict(value))
     return tidy(str(value))
 
@@ -217,8 +218,6 @@ def _lines(outcome: dict) -> tuple[str, ...]:
 
 def game_over_words(over: dict) -> str:
     """The end of the game in words: who wins and loses, by which condition, at which step."""
-    from .game_end import CONDITIONS
-
     who = in_words(over.get("winners") or []) if over.get("winners") else "not decided yet"
     condition = CONDITIONS.get(over.get("condition"), over.get("condition", ""))
     losers = f"; loses: {in_words(over['losers'])}" if over.get("losers") else ""
@@ -278,7 +277,6 @@ class Narration:
 
     def to_json(self) -> dict:
         """The narration as data (`resolve --explain --json`): every quote with its entry and paragraph anchor."""
-        import dataclasses
 
         def story(s: StepStory | None) -> dict | None:
             if s is None:
@@ -313,8 +311,6 @@ def _rules(data: dict, texts: RuleTexts) -> str:
 def grouped(trace) -> list:
     """Consecutive steps that apply one rule to several things with one result ('Holding 1: at most 3
     copies', 'Holding 2: ...', each with the same values) become one step naming them all."""
-    import dataclasses
-
     out: list = []  # (step, the words its quote is picked by: the first step's own)
     heads: list[str] = []
     for step in trace:
@@ -398,7 +394,6 @@ def schema_options(data: dict, exc: MissingChoice) -> tuple | None:
         return exc.options
     if tuple(exc.path) != ("choices", exc.name):
         return None
-    from ..schemas import schema
 
     shape = schema("scenario").get("$defs", {}).get(f"{data.get('system')}-{data.get('procedure')}-choices", {})
     prop = (shape.get("properties") or {}).get(exc.name) or {}
@@ -410,9 +405,6 @@ def schema_options(data: dict, exc: MissingChoice) -> tuple | None:
 
 
 def _decision(data: dict, exc: MissingChoice) -> Decision:
-    from .. import yamlio
-    from .scenario import run
-
     options = []
     for value in schema_options(data, exc) or ():
         shown = in_words(value) if value is not None else "none (no one)"
@@ -458,8 +450,6 @@ def _why(exc: MissingChoice) -> str:
 
 def narrate(data: dict, texts: RuleTexts, result: Result | None = None, error: EngineError | None = None) -> Narration:
     """The ruling for a validated scenario; runs the engine unless `result` or `error` is given."""
-    from .scenario import run
-
     if result is None and error is None:
         try:
             result = run(data)

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..blocks import top_level_blocks
+from ..blocks import paragraph_anchor, top_level_blocks
 from ..normalize import collapse
 
 MAX_QUOTE = 420  # characters; a longer sentence (a whole list, a table) is quoted up to a word boundary
@@ -48,8 +48,6 @@ class Quote:
 
     @property
     def anchor(self) -> str:
-        from ..blocks import paragraph_anchor
-
         return paragraph_anchor(self.entry, self.block)
 
 

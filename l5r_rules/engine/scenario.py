@@ -16,9 +16,12 @@ reading of `given` raise ScenarioError from the procedure's `build`.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+from jsonschema import Draft202012Validator
 
 from .. import yamlio
 from ..schemas import validator
@@ -26,6 +29,7 @@ from . import shapes
 from .errors import EngineError, NotInSource, ScenarioError, Unsettled
 from .procedures import module
 from .ruleset import RULESETS
+from .state import NONE, STALE_CHECKED, get, has, put
 from .trace import Result, Step
 
 MAX_NUMBER = 10**6  # no L5R value or count comes near; larger is a typo (and 4300+ digits cannot be printed)
@@ -253,8 +257,6 @@ def _merge(base: dict, top: dict) -> dict:
 
 def _given_problems(system: str, procedure: str, given: dict) -> list:
     """The merged state's fields for one chained step, checked against that procedure's given shape."""
-    from jsonschema import Draft202012Validator
-
     root = validator("scenario").schema
     check = Draft202012Validator({"$ref": f"#/$defs/{system}-{procedure}-given", "$defs": root["$defs"]})
     return sorted(check.iter_errors(given), key=lambda e: list(map(str, e.absolute_path)))
@@ -325,8 +327,6 @@ class _Chain:
                     f"earlier step produced ({self.name(before[0])} outputs {writes}): give it in {self.given_at(n)}",
                 )
         for path, quantity in decl.reads.items():
-            from .state import STALE_CHECKED, has
-
             if quantity not in STALE_CHECKED or not has(state, path):
                 continue
             since = _set_when(path, self.set_at)
@@ -349,8 +349,6 @@ class _Chain:
 
     def wrote(self, n: int, procedure: str, decl, state_out: dict) -> None:
         for path in decl.writes:
-            from .state import has
-
             if has(state_out, path):
                 self.set_at[path] = n
         self.done.append((n, procedure, decl))
@@ -369,8 +367,6 @@ def run_chain(data: dict) -> Result:
     ends it too (later steps are listed under `not_played`), except a procedure that runs at the
     game's end. Errors point at the step (`then[i].given...`).
     """
-    from .state import NONE, get, has, put
-
     rs = RULESETS[data["ruleset"]]
     steps = [((), data["procedure"], data.get("given") or {}, data.get("choices") or {})]
     steps += [
@@ -471,8 +467,6 @@ def _in_any_order(node: dict | None, defs: dict) -> bool:
 
 
 def _key(value) -> str:
-    import json
-
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 

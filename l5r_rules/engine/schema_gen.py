@@ -26,10 +26,13 @@ from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 
+from .. import yamlio
 from . import shapes
+from .game_end import GAME_OVER
 from .procedures import PROCEDURES, module
 from .ruleset import RULESETS
 from .scenario import STATUS_OUTCOME
+from .state import NONE, QUANTITIES
 
 TARGET = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,8 +95,6 @@ class Procedure:
     @property
     def state(self):
         """What the procedure reads from and writes to a chain's game state (engine/state.py)."""
-        from .state import NONE
-
         return getattr(self.module, "STATE", NONE)
 
     @property
@@ -135,8 +136,6 @@ def systems() -> list[str]:
 
 
 def _examples() -> list[dict]:
-    from .. import yamlio
-
     return [yamlio.load_plain(ROOT / "tests" / "rulings" / name) for name in EXAMPLES]
 
 
@@ -328,8 +327,6 @@ def _given_field(procs: list[Procedure], system: str, path: str, first: Procedur
 
 def _state_shape(p: Procedure, procs: list[Procedure]) -> dict:
     """outcome.state as the procedure declares it (STATE.writes): each field with the shape a later step reads."""
-    from .state import QUANTITIES
-
     tree: dict = {}
     for path, quantity in p.state.writes.items():
         node = _given_field(procs, p.system, path, p)
@@ -359,8 +356,6 @@ def _state_shape(p: Procedure, procs: list[Procedure]) -> dict:
 
 def _outcome(p: Procedure, procs: list[Procedure]) -> dict:
     """The procedure's outcome shape with `state` (from STATE.writes) and `game_over` (from ENDS) added."""
-    from .game_end import GAME_OVER
-
     node = dict(p.outcome)
     props = {k: v for k, v in node.get("properties", {}).items() if k not in ("state", "game_over")}
     if p.state.writes:

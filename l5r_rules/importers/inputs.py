@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..layout import Layout, yaml_files
-from ..registry import Document, load_documents
+from ..registry import Document, load_documents, source_file_problem
 from ..schemas import validator
 from ..skiplist import SkipItem, load_skip_list
 from .outline import OUTLINE_DIR, Outline, document_outline
@@ -100,8 +100,6 @@ def read_skip_list(layout: Layout) -> tuple[list[SkipItem], list[ImportProblem]]
 
 def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str | None, list[ImportProblem]]:
     """The document's text, or why it cannot be read (outside sources/, missing, not a file, not UTF-8)."""
-    from ..registry import source_file_problem
-
     path = doc.path(layout)
     problem = source_file_problem(layout, doc.file)
     if problem:

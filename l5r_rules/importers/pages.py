@@ -44,7 +44,9 @@ def marker_pages(section: Section) -> dict:
 
 def toc_pages(doc: Document, layout: Layout, entries: list[dict], text: str | None = None) -> dict[str, dict]:
     """Entry id -> page fields from the document's table of contents ({} without one)."""
-    from ..crosslinks.toc import sections  # the linker reads the same table
+    # the linker reads the same table; imported here to break a cycle: crosslinks/__init__.py loads build.py,
+    # which imports importers.run, whose entries.py imports this module
+    from ..crosslinks.toc import sections
 
     out: dict[str, dict] = {}
     for s in sections(doc, layout, entries, text=text):

@@ -14,6 +14,7 @@ query planner to the question.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 from .whooshlib import (
@@ -41,8 +42,7 @@ def normalize(text: str) -> str:
     """`text` in NFKC (composed accents, ligatures and full-width letters folded: "ﬁ" -> "fi",
     "ｂｏｗ" -> "bow"; umlauts and ß stay), invisible characters and lone surrogates removed."""
     if text.isascii():
-        return text  # the common case: nothing to do (and no unicodedata import)
-    import unicodedata
+        return text  # the common case: nothing to do
 
     text = _SURROGATE.sub("", text.translate(_INVISIBLE))
     return unicodedata.normalize("NFKC", text)

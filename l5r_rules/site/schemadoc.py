@@ -22,7 +22,10 @@ from dataclasses import dataclass
 
 from .. import yamlio
 from ..engine import RULESETS, schema_gen
+from ..engine.game_end import CONDITIONS
 from ..engine.ruleset import RULE_WORDS
+from ..engine.scenario import GENERIC
+from ..engine.state import QUANTITIES
 from ..schemas import SCHEMA_DIR, schema
 
 KNOWN_ORDER = ("entry", "concept", "errata", "scenario")
@@ -316,10 +319,6 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
 
 
 def schema_doc(name: str) -> SchemaDoc:
-    from ..engine.game_end import CONDITIONS
-    from ..engine.scenario import GENERIC
-    from ..engine.state import QUANTITIES
-
     root = schema(name)
     rows: list[FieldRow] = []
     _walk(root, root, "", set(root.get("required", [])), rows)

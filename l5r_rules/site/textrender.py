@@ -106,7 +106,7 @@ def _closing(tokens, i: int) -> int:
 
 def _html(markup: str):
     """A token that renders as the given (already safe) HTML."""
-    from markdown_it.token import Token
+    from markdown_it.token import Token  # lazy: markdown_it costs `build --help` and `packet --help` ~50 ms
 
     tok = Token("html_block", "", 0)
     tok.content = markup

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, obj
 from ..state import state
@@ -51,8 +52,6 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    from ..errors import ScenarioError
-
     if given.get("trigger") and given["type"] != "reaction":
         raise ScenarioError(("given", "trigger"), f"is about a Reaction's trigger; a {given['type']} action has none")
     return Inputs(given["type"], given["moment"], bool(given.get("trigger", False)))

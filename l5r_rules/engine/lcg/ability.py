@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..state import state
@@ -82,8 +83,6 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    from ..errors import ScenarioError
-
     uses = given.get("uses") or {}
     if uses.get("all_copies") is not None and uses["all_copies"] < uses.get("this_copy", 0):
         raise ScenarioError(

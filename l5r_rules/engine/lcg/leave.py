@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..game_end import lcg_check, lcg_playing
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
@@ -99,8 +100,6 @@ class Inputs:
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    from ..errors import ScenarioError
-
     char, ctrl = dict(given["character"]), dict(given.get("controller") or {})
     needs = {"honor": char.get("status", "ordinary") != "ordinary"}
     needs["fate"] = "courtesy" in char.get("keywords", ())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
+from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import array, choice_of, described, integer, obj
 from ..state import state
@@ -67,8 +68,6 @@ CHECKS = (("modifier needs its value", "an add, subtract or set modifier without
 
 
 def build(given: dict, choices: dict) -> Inputs:
-    from ..errors import ScenarioError
-
     mods = tuple(given.get("modifiers") or ())
     for i, m in enumerate(mods):
         if m["kind"] in ("add", "set") and "value" not in m:

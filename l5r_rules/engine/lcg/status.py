@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import ScenarioError
 from ..game_end import lcg_check, lcg_playing
 from ..ruleset import Ruleset
 from ..shapes import array, choice_of, described, integer, obj
@@ -71,8 +72,6 @@ def build(given: dict, choices: dict) -> Inputs:
 
 
 def resolve(inp: Inputs, rs: Ruleset):
-    from ..errors import ScenarioError
-
     t = Tracer()
     c = dict(inp.char)
     honor = inp.honor
