@@ -131,14 +131,7 @@ def resolve(inp: Inputs, rs: Ruleset):
             else None,
         )
     if a.get("limit"):
-        lim = a["limit"]
-        if not t.step(
-            rs.cite("ability.limit"),
-            f"Limit {lim['count']} per {lim['period']}: this copy's uses (canceled ones count) below {lim['count']}",
-            used < lim["count"],
-            uses=used,
-        ):
-            failed.append("limit")
+        _below_cap(t, rs, "limit", a["limit"], used, "this copy's uses (canceled ones count)", failed)
     else:
         key = "ability.action" if a["type"] == "action" else "ability.triggered"
         sentence = (
@@ -150,13 +143,17 @@ def resolve(inp: Inputs, rs: Ruleset):
         if not t.step(rs.cite(key), "once per round: not yet used this round", used < 1, uses=used, sentence=sentence):
             failed.append("once per round")
     if a.get("max"):
-        mx = a["max"]
         total = inp.all_copies if inp.all_copies is not None else used
-        if not t.step(
-            rs.cite("ability.max"),
-            f"Max {mx['count']} per {mx['period']}: uses from every copy by title below {mx['count']}",
-            total < mx["count"],
-            uses=total,
-        ):
-            failed.append("max")
+        _below_cap(t, rs, "max", a["max"], total, "uses from every copy by title", failed)
     return t.done({"legal": not failed, "uses_counted": used, "failed": failed})
+
+
+def _below_cap(t: Tracer, rs: Ruleset, kind: str, cap: dict, uses: int, counted: str, failed: list) -> None:
+    """An ability's Limit or Max ('Limit 2 per round.'): the uses counted so far must stay below its count."""
+    if not t.step(
+        rs.cite(f"ability.{kind}"),
+        f"{kind.title()} {cap['count']} per {cap['period']}: {counted} below {cap['count']}",
+        uses < cap["count"],
+        uses=uses,
+    ):
+        failed.append(kind)
