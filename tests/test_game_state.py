@@ -19,7 +19,7 @@ import pytest
 from l5r_rules.engine import run_scenario, scenario, schema_gen
 from l5r_rules.engine.errors import ScenarioError
 from l5r_rules.engine.game_end import CONDITIONS
-from l5r_rules.engine.state import QUANTITIES, State
+from l5r_rules.engine.state import QUANTITIES, State, state
 
 RULINGS = Path(__file__).parent / "rulings"
 PROCS = schema_gen.procedures()
@@ -69,6 +69,16 @@ def test_every_procedure_declares_its_state(proc):
             node = schema_gen.shapes.NAMED.get(node.get("$ref", "").split("/")[-1], node)
             assert part in node.get("properties", {}), f"{proc.key}: reads {path!r}, which its given does not declare"
             node = node["properties"][part]
+
+
+def test_updates_declares_fields_read_and_written_back():
+    declared = state(updates={"player.honor": "honor", "attacker": "cards"})
+    assert declared.reads == declared.writes == {"player.honor": "honor", "attacker": "cards"}
+    assert declared.changes == {"honor", "cards"}
+    with pytest.raises(ValueError, match="unknown quantity 'honour'"):
+        state(updates={"player.honor": "honour"})
+    with pytest.raises(ValueError, match="give them apart, or updates alone"):
+        state(reads={"ring": "rings"}, updates={"player.honor": "honor"})
 
 
 @pytest.mark.parametrize("proc", PROCS, ids=[p.key for p in PROCS])

@@ -51,12 +51,23 @@ class State:
 
 
 def state(
-    reads: dict | None = None, writes: dict | None = None, *, after_game_end: bool = False, merged: tuple = ()
+    reads: dict | None = None,
+    writes: dict | None = None,
+    *,
+    updates: dict | None = None,
+    after_game_end: bool = False,
+    merged: tuple = (),
 ) -> State:
     """Declare a procedure's state; every quantity must be one of QUANTITIES.
 
+    `updates` declares fields the procedure both reads and writes back (the same as giving them as reads
+    and as writes, for a step that only changes what it was given, e.g. a battle's armies and honor).
     `merged` names written fields that are laid over the old value field by field (a province's controller
     changes, its flowers stay); every other written field replaces the old value whole."""
+    if updates:
+        if reads or writes:
+            raise ValueError("updates declares both reads and writes: give them apart, or updates alone")
+        reads, writes = updates, updates
     for kind, table in (("reads", reads or {}), ("writes", writes or {})):
         for path, quantity in table.items():
             if quantity not in QUANTITIES:

@@ -61,7 +61,7 @@ class Inputs:
     players: dict
 
 
-STATE = state(reads={"players": "tokens"}, writes={"players": "tokens"})
+STATE = state(updates={"players": "tokens"})
 
 
 def build(given: dict, choices: dict) -> Inputs:

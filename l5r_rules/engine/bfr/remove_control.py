@@ -59,7 +59,7 @@ OUTCOME = obj(
     required=["province", "removed", "left"],
 )
 
-STATE = state(reads={"provinces": "tokens"}, writes={"provinces": "tokens"})
+STATE = state(updates={"provinces": "tokens"})
 
 
 # (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page

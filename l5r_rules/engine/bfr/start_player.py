@@ -46,7 +46,7 @@ OUTCOME = obj(
     required=["start_player"],
 )
 
-STATE = state(reads={"current": "turn"}, writes={"current": "turn"})
+STATE = state(updates={"current": "turn"})
 
 
 # (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page

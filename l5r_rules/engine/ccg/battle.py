@@ -110,14 +110,7 @@ OUTCOME = obj(
     required=["winner", "attacker_force", "defender_force", "destroyed", "honor", "restored", "province_destroyed"],
 )
 STATE = state(
-    reads={
-        "attacker": "cards",
-        "defender": "cards",
-        "leaders.attacker.family_honor": "honor",
-        "leaders.defender.family_honor": "honor",
-        "leaders.defender.provinces_left": "provinces",
-    },
-    writes={
+    updates={
         "attacker": "cards",
         "defender": "cards",
         "leaders.attacker.family_honor": "honor",

@@ -106,8 +106,7 @@ OUTCOME = obj(
     required=["may_recruit", "gold_paid", "honor_gain"],
 )
 STATE = state(
-    reads={"player.family_honor": "honor", "player.honor_gained_this_way_this_turn": "honor"},
-    writes={"player.family_honor": "honor", "player.honor_gained_this_way_this_turn": "honor"},
+    updates={"player.family_honor": "honor", "player.honor_gained_this_way_this_turn": "honor"},
 )
 
 

@@ -59,7 +59,7 @@ OUTCOME = obj(
     required=["legal", "to_bottom", "refilled"],
 )
 
-STATE = state(reads={"cycled_this_turn": "turn"}, writes={"cycled_this_turn": "turn"})
+STATE = state(updates={"cycled_this_turn": "turn"})
 
 ORDERED = ("to_bottom",)  # outcome lists whose order is part of the answer (the others compare in any order)
 

@@ -61,7 +61,7 @@ OUTCOME = obj(
     required=["dead", "honor_loss", "family_honor"],
 )
 
-STATE = state(reads={"controller.family_honor": "honor"}, writes={"controller.family_honor": "honor"})
+STATE = state(updates={"controller.family_honor": "honor"})
 ENDS = {"honor-loss": "the Honor loss leaves the controller's Family Honor below -19 (Gold, Lotus; losers controller)"}
 
 

@@ -92,8 +92,7 @@ OUTCOME = obj(
 )
 
 STATE = state(
-    reads={"family_honor": "honor", "dishonored": "status"},
-    writes={"family_honor": "honor", "dishonored": "status"},
+    updates={"family_honor": "honor", "dishonored": "status"},
 )
 
 

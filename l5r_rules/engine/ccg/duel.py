@@ -154,13 +154,7 @@ OUTCOME = obj(
     required=["totals", "winner", "losers", "discarded"],
 )
 STATE = state(
-    reads={
-        "challenger.deck_top": "cards",
-        "challenger.hand": "cards",
-        "challenged.deck_top": "cards",
-        "challenged.hand": "cards",
-    },
-    writes={
+    updates={
         "challenger.deck_top": "cards",
         "challenger.hand": "cards",
         "challenged.deck_top": "cards",

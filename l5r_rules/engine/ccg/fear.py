@@ -36,7 +36,7 @@ OUTCOME = obj(
     required=["bowed"],
 )
 
-STATE = state(reads={"target_unit": "cards"}, writes={"target_unit": "cards"})
+STATE = state(updates={"target_unit": "cards"})
 
 
 # (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page

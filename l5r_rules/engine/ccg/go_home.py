@@ -82,7 +82,7 @@ OUTCOME = obj(
     required=["units"],
 )
 
-STATE = state(reads={"units": "cards"}, writes={"units": "cards"})
+STATE = state(updates={"units": "cards"})
 
 
 # (text the error contains, when): facts the scenario gets wrong (not a ruling); also on the format page

@@ -108,7 +108,7 @@ REFUSES = (
     ("not enough Gold", "a cost the Gold produced (with Ivory's leftover) does not cover"),
     ("a payment for each cost", "choices.payments with more or fewer payments than given.costs"),
 )
-STATE = state(reads={"sources": "gold", "leftover": "gold"}, writes={"sources": "gold", "leftover": "gold"})
+STATE = state(updates={"sources": "gold", "leftover": "gold"})
 
 
 @dataclass(frozen=True)

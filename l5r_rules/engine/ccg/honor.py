@@ -66,7 +66,7 @@ OUTCOME = obj(
     required=["applied", "family_honor"],
 )
 
-STATE = state(reads={"player.family_honor": "honor"}, writes={"player.family_honor": "honor"})
+STATE = state(updates={"player.family_honor": "honor"})
 ENDS = {"change": "a change leaves Family Honor below -19 (Gold, Lotus; losers player); later changes do not occur"}
 
 ORDERED = ("applied",)  # outcome lists whose order is part of the answer (the others compare in any order)

@@ -89,7 +89,7 @@ OUTCOME = obj(
     required=["honor", "illegal"],
 )
 
-STATE = state(reads={"family_honors": "honor"}, writes={"family_honors": "honor"})
+STATE = state(updates={"family_honors": "honor"})
 
 
 # (text the error contains, when): what the rules refuse; the format page documents them for expect.error

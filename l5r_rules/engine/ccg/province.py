@@ -57,7 +57,7 @@ OUTCOME = obj(
     required=["provinces", "discarded", "destroyed_cards", "refilled", "adjacent"],
 )
 
-STATE = state(reads={"provinces": "provinces"}, writes={"provinces": "provinces"})
+STATE = state(updates={"provinces": "provinces"})
 ENDS = {"province": "the Province destroyed was his last (losers: player; winners: 'opponent')"}
 
 ORDERED = ("provinces", "adjacent")  # outcome lists whose order is part of the answer (the others compare in any order)

@@ -64,7 +64,7 @@ OUTCOME = obj(
     required=["legal", "destroyed"],
 )
 
-STATE = state(reads={"target_unit": "cards"}, writes={"target_unit": "cards"})
+STATE = state(updates={"target_unit": "cards"})
 
 
 def build(given: dict, choices: dict) -> Inputs:

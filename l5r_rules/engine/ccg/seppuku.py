@@ -69,7 +69,7 @@ OUTCOME = obj(
     required=["allowed", "honor_loss", "family_honor", "destroyed"],
 )
 
-STATE = state(reads={"family_honor": "honor"}, writes={"family_honor": "honor"})
+STATE = state(updates={"family_honor": "honor"})
 ENDS = {"honor-loss": "the Honor loss (reduced to 1 or not) leaves Family Honor below -19 (Lotus; losers controller)"}
 
 

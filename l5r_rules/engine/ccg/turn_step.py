@@ -66,7 +66,7 @@ CHECKS = (
     ("is not a step of", "a step the edition's turn does not have here (Ivory's draw is at dynasty-end)"),
     ("give his hand", "a draw without given.hand"),
 )
-STATE = state(reads={"bowed": "cards", "hand": "cards"}, writes={"bowed": "cards", "hand": "cards"})
+STATE = state(updates={"bowed": "cards", "hand": "cards"})
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,7 @@ OUTCOME = obj(
     required=["destroyed", "honor"],
 )
 
-STATE = state(reads={"opposing": "cards"}, writes={"opposing": "cards"})
+STATE = state(updates={"opposing": "cards"})
 
 ORDERED = ("destroyed",)  # outcome lists whose order is part of the answer (the others compare in any order)
 

@@ -40,8 +40,7 @@ OUTCOME = obj(
     required=["honor", "reshuffles", "cards", "discard", "eliminated"],
 )
 STATE = state(
-    reads={"cards": "cards", "discard": "cards", "honor": "honor"},
-    writes={"cards": "cards", "discard": "cards", "honor": "honor"},
+    updates={"cards": "cards", "discard": "cards", "honor": "honor"},
 )
 ENDS = {
     "draw": "drawing (or refilling) from an empty deck costs 5 honor and leaves the player at 0 (winners: 'opponent')"

@@ -56,8 +56,7 @@ OUTCOME = obj(
     required=["legal"],
 )
 STATE = state(
-    reads={"honor": "honor", "hand": "cards", "conflict_deck": "cards", "conflict_discard": "cards"},
-    writes={"honor": "honor", "hand": "cards", "conflict_deck": "cards", "conflict_discard": "cards"},
+    updates={"honor": "honor", "hand": "cards", "conflict_deck": "cards", "conflict_discard": "cards"},
 )
 ENDS = {
     "transfer-honor": "after the honor transfer a player has 0 honor (eliminated) or 25 or more (wins); "

@@ -126,8 +126,7 @@ OUTCOME = obj(
     required=["legal"],
 )
 STATE = state(
-    reads={"challenger.player_honor": "honor", "challengee.player_honor": "honor"},
-    writes={"challenger.player_honor": "honor", "challengee.player_honor": "honor"},
+    updates={"challenger.player_honor": "honor", "challengee.player_honor": "honor"},
 )
 ENDS = {"transfer-honor": "after the bids' transfer (D.5) a controller has 0 honor (eliminated) or 25 or more (wins)"}
 

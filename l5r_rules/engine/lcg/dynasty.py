@@ -89,8 +89,7 @@ OUTCOME = obj(
     required=["fate", "first_to_pass", "played", "characters", "complete"],
 )
 STATE = state(
-    reads={"first.fate": "fate", "second.fate": "fate", "first.in_play": "cards", "second.in_play": "cards"},
-    writes={"first.fate": "fate", "second.fate": "fate", "first.in_play": "cards", "second.in_play": "cards"},
+    updates={"first.fate": "fate", "second.fate": "fate", "first.in_play": "cards", "second.in_play": "cards"},
 )
 
 

@@ -103,8 +103,7 @@ OUTCOME = obj(
     required=["discarded", "fate", "rings"],
 )
 STATE = state(
-    reads={"characters": "cards", "unclaimed_rings": "rings", "honor": "honor"},
-    writes={"characters": "cards", "unclaimed_rings": "rings", "honor": "honor"},
+    updates={"characters": "cards", "unclaimed_rings": "rings", "honor": "honor"},
 )
 ENDS = {
     "discard": "a discarded honored (dishonored) character gains (loses) its controller 1 honor: he has 25 "

@@ -63,7 +63,7 @@ OUTCOME = obj(
     },
     required=["legal"],
 )
-STATE = state(reads={"honor": "honor"}, writes={"honor": "honor"})
+STATE = state(updates={"honor": "honor"})
 ENDS = {"transfer-honor": "after the transfer a player has 0 honor (eliminated) or 25 or more (wins)"}
 
 

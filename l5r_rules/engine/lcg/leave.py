@@ -87,8 +87,7 @@ CHECKS = (
     ),
 )
 STATE = state(
-    reads={"controller.honor": "honor", "controller.fate": "fate", "controller.hand": "cards"},
-    writes={"controller.honor": "honor", "controller.fate": "fate", "controller.hand": "cards"},
+    updates={"controller.honor": "honor", "controller.fate": "fate", "controller.hand": "cards"},
 )
 ENDS = {"leaves-play": "an honored (dishonored) character's controller gains (loses) 1 honor and has 25 (0)"}
 

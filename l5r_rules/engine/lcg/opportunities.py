@@ -99,7 +99,7 @@ OUTCOME = obj(
     },
     required=["next", "remaining", "declared", "complete"],
 )
-STATE = state(reads={"opportunities": "turn", "last": "turn"}, writes={"opportunities": "turn", "last": "turn"})
+STATE = state(updates={"opportunities": "turn", "last": "turn"})
 # (text the error contains, when): decisions the rules refuse; the format page documents them for expect.error
 REFUSES = (
     ("it is not his conflict opportunity", "a turn by a player other than the one whose opportunity it is"),

@@ -106,8 +106,7 @@ CHECKS = (
     ("after the cost", "choices.extra_fate beyond the fate left after paying the cost"),
 )
 STATE = state(
-    reads={"player.fate": "fate", "player.unique_in_play": "cards", "player.limited_played_this_round": "turn"},
-    writes={"player.fate": "fate", "player.unique_in_play": "cards", "player.limited_played_this_round": "turn"},
+    updates={"player.fate": "fate", "player.unique_in_play": "cards", "player.limited_played_this_round": "turn"},
 )
 
 

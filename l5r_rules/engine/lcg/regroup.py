@@ -85,14 +85,7 @@ OUTCOME = obj(
     required=["readied", "discarded", "refilled", "not_refilled", "returned_rings", "first_player"],
 )
 STATE = state(
-    reads={
-        "first_player": "turn",
-        "bowed": "cards",
-        "provinces": "provinces",
-        "claimed_rings": "rings",
-        "unclaimed_rings": "rings",
-    },
-    writes={
+    updates={
         "first_player": "turn",
         "bowed": "cards",
         "provinces": "provinces",

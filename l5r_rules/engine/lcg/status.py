@@ -45,7 +45,7 @@ OUTCOME = obj(
     },
     required=["status", "military", "political", "controller_honor"],
 )
-STATE = state(reads={"controller_honor": "honor"}, writes={"controller_honor": "honor"})
+STATE = state(updates={"controller_honor": "honor"})
 ENDS = {
     "leaves-play": "it leaves play honored (dishonored): its controller gains (loses) 1 honor and has 25 (0); "
     "winners and losers name the controller and his opponent"
