@@ -87,6 +87,10 @@ def write_atomically(path: str | Path, text: str) -> None:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600
         os.replace(tmp, path)
+    except OSError as exc:  # a full disk (EFBIG, ENOSPC): name the file and what is kept
+        Path(tmp).unlink(missing_ok=True)
+        kept = "the old file is unchanged" if path.exists() else "no file was made"
+        raise OSError(exc.errno, f"{exc.strerror or exc}; nothing was written ({kept})", str(path)) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..checks.validate import refuse_invalid
+from ..filetx import WriteFailed
 from ..kb import load_kb
 from ..layout import Layout
 from ..site.api import data_version
@@ -80,7 +81,12 @@ def make_packets(
             final = out / packet.filename
             tmp = output.temp_for(out, packet.filename)
             done.append((tmp, final))
-            pages = write_pdf(html_of(data, packet, base_url, placeholder, version, built), tmp)
+            try:
+                pages = write_pdf(html_of(data, packet, base_url, placeholder, version, built), tmp)
+            except OSError as exc:  # a full disk (EFBIG, ENOSPC): name the file and what is kept
+                raise WriteFailed(
+                    final, f"{exc.strerror or exc}; nothing was written: the packets already in {out} are unchanged"
+                ) from exc
             made.append(
                 Made(packet, final, pages, time.perf_counter() - t0, time.process_time() - c0, tmp.stat().st_size)
             )
