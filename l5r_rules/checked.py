@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import yamlio
-from .schemas import validator
+from .schemas import say, validator
 
 
 def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
@@ -21,6 +21,6 @@ def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
     if error is not None:
         where = yamlio.load_file(path).where(tuple(error.absolute_path))
         raise yamlio.GlossaryFileError(
-            path, yamlio.YamlProblem(code, *where, yamlio.dotted(tuple(error.absolute_path)), error.message[:200])
+            path, yamlio.YamlProblem(code, *where, yamlio.dotted(tuple(error.absolute_path)), say(error))
         )
     return data

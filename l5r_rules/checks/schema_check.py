@@ -3,7 +3,7 @@ item naming no document of the registry)."""
 
 from __future__ import annotations
 
-from ..schemas import validator
+from ..schemas import say, validator
 from ..skiplist import unknown_documents, unknown_message
 from .loaded import Doc, Glossary, _read
 from .problems import Problem
@@ -28,7 +28,7 @@ def _schema_problems(doc: Doc, schema_name: str) -> list[Problem]:
         elif err.validator == "required":
             out.append(doc.problem("L5R012", path, err.message))
         else:
-            out.append(doc.problem("L5R010", path, err.message))
+            out.append(doc.problem("L5R010", path, say(err)))
     return out
 
 

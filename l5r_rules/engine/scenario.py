@@ -24,7 +24,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from .. import yamlio
-from ..schemas import validator
+from ..schemas import say, short, validator
 from . import shapes
 from .errors import EngineError, NotInSource, ScenarioError, Unsettled
 from .procedures import module
@@ -51,50 +51,6 @@ class Problem:
         first = (self.message.strip().splitlines() or [""])[0]
         code = f"{self.code} " if self.code else ""
         return f"{file}:{self.line}: {code}{self.field or yamlio.dotted(self.path)} {first}"
-
-
-_KINDS = {
-    dict: "a mapping",
-    list: "a list",
-    str: "a string",
-    bool: "true/false",
-    int: "an integer",
-    float: "a decimal number",
-    type(None): "empty (null)",
-}
-_TYPES = {
-    "object": "a mapping",
-    "array": "a list",
-    "string": "a string",
-    "integer": "an integer",
-    "boolean": "true or false",
-    "null": "null",
-    "number": "a number",
-}
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _say(err) -> str:
-    """A jsonschema error as a short message that never repeats a whole (maybe huge) value."""
-    if err.validator == "type":
-        wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-        return f"must be {' or '.join(_TYPES.get(t, t) for t in wanted)}, not {_KINDS.get(type(err.instance), 'that')}"
-    if err.validator == "enum":
-        values = ", ".join("null" if v is None else str(v) for v in dict.fromkeys(err.validator_value))
-        title = err.schema.get("title") if isinstance(err.schema, dict) else None
-        # the schema's per-game branches title their lists ("a ccg procedure"), see schema_gen
-        return (
-            f"{_short(err.instance)} is not {title} (one of: {values})"
-            if title
-            else f"{_short(err.instance)} is not one of: {values}"
-        )
-    if err.validator in ("oneOf", "anyOf"):
-        return f"{_short(err.instance)} is not an allowed value here"
-    return err.message if len(err.message) <= 200 else err.message[:197] + "..."
 
 
 def _unknown_fields(err) -> list[Problem]:
@@ -156,9 +112,9 @@ def _meaning_problems(data: dict) -> list[Problem]:
             if isinstance(n, list):
                 out.append(Problem(path, f"lists {len(n)} items; at most {MAX_ITEMS} (no situation needs more)"))
             elif isinstance(n, float):  # the schema's "integer" lets 3.0 and 1e9 through
-                out.append(Problem(path, f"{_short(n)} is a decimal number; write a whole number"))
+                out.append(Problem(path, f"{short(n)} is a decimal number; write a whole number"))
             elif abs(n) > MAX_NUMBER:
-                out.append(Problem(path, f"{_short(n)} is out of range (at most {MAX_NUMBER} either way)"))
+                out.append(Problem(path, f"{short(n)} is out of range (at most {MAX_NUMBER} either way)"))
     expect = data.get("expect")
     if isinstance(expect, dict) and not (expect.get("outcome") or "rules" in expect or "error" in expect):
         out.append(
@@ -188,7 +144,7 @@ def schema_problems(data) -> list[Problem]:
         if err.validator == "additionalProperties" and err.validator_value is False and isinstance(err.instance, dict):
             out += _unknown_fields(err)
         else:
-            out.append(Problem(tuple(err.absolute_path), _say(err)))
+            out.append(Problem(tuple(err.absolute_path), say(err)))
     out.sort(key=lambda p: list(map(str, p.path)))
     if isinstance(data, dict):
         out += _meaning_problems(data)
@@ -398,7 +354,7 @@ def run_chain(data: dict) -> Result:
         errors = _given_problems(data["system"], procedure, mine)
         if errors:
             err = errors[0]
-            raise ScenarioError(where + ("given",) + tuple(err.absolute_path), f"({procedure}) {_say(err)}")
+            raise ScenarioError(where + ("given",) + tuple(err.absolute_path), f"({procedure}) {say(err)}")
         try:
             inputs = mod.build(mine, choices)
             result = _resolve(mod, inputs, rs)

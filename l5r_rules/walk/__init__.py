@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import yamlio
-from ..schemas import validator
+from ..schemas import say, validator
 
 SEQUENCES = Path(__file__).resolve().parent / "sequences"
 KINDS = ("actions", "interrupts", "reactions", "forced")
@@ -132,7 +132,7 @@ def load(path: Path) -> Book:
 
     error = next(iter(sorted(validator("timing").iter_errors(data), key=lambda e: list(e.absolute_path))), None)
     if error is not None:
-        fail(tuple(error.absolute_path), error.message[:200])
+        fail(tuple(error.absolute_path), say(error))
     if data["edition"] != path.stem:
         fail(("edition",), f"is '{data['edition']}' but the file is {path.name}")
     windows = {
