@@ -20,6 +20,13 @@ from .loaded import Doc, Glossary, _read
 from .problems import Problem
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# Fields that are one line wherever they are shown (a heading, a navigation label, a name, an id): a line break
+# in one would start a Markdown block of its own on every page that shows it ("Gold\n# x" made an <h1>)
+ONE_LINE = frozenset(
+    {"id", "term", "title", "label", "short", "badge", "name", "aliases", "section", "words", "soft_words", "game"}
+    | {"edition", "editions", "games", "document", "publisher", "language", "file", "format", "type", "entry"}
+)
+LINE_BREAK = re.compile("[\n\r\u2028\u2029\x85]")
 
 
 def _strings(data, path: tuple = ()):
@@ -35,6 +42,11 @@ def _strings(data, path: tuple = ()):
         yield path, data, False
 
 
+def _field(path: tuple) -> str | None:
+    """The name of the field a string sits in (a list item's: its list's)."""
+    return next((p for p in reversed(path) if isinstance(p, str)), None)
+
+
 def _string_problems(doc: Doc) -> list[Problem]:
     out = []
     for path, value, is_key in _strings(doc.data):
@@ -47,6 +59,15 @@ def _string_problems(doc: Doc) -> list[Problem]:
                     path,
                     f"the {what} holds the control character U+{ord(m.group()):04X} at character {m.start() + 1}; "
                     "remove it (a terminal or a page would show it raw)",
+                )
+            )
+        elif not is_key and _field(path) in ONE_LINE and LINE_BREAK.search(value):
+            out.append(
+                doc.problem(
+                    "L5R013",
+                    path,
+                    "holds a line break, but this field is one line (a heading, a label or a name): write it on "
+                    "one line (on a page the break would start a block of its own)",
                 )
             )
         elif value and not value.strip():
