@@ -26,11 +26,14 @@ BLOCK_OPENERS = {
 
 
 def _markdown():
-    """markdown-it's CommonMark with tables; raw HTML off (escaped as text)."""
+    """markdown-it's CommonMark with tables; raw HTML, links and images off (shown as text)."""
     # Imported at the first parse: search results use paragraph_anchor() and never parse (~0.1 s saved)
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
+    # no links or images: the books' text holds none, and one planted in a value would fetch from, or send a
+    # judge to, another site (`![x](https://...)` was a live remote image); the syntax shows as text
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
+    return md.disable(["link", "image", "autolink"])
 
 
 @cache
