@@ -117,10 +117,30 @@ def _write_journal(journal: Path, temps: list[tuple[Path, Path]], deletions: lis
         raise
 
 
+def _linked_folder(path: Path, top: Path) -> Path | None:
+    """The first folder between `top` and `path` that is a symbolic link (a write would land outside `top`)."""
+    if not path.is_relative_to(top):
+        return None
+    here = top
+    for part in path.parent.relative_to(top).parts:
+        here = here / part
+        if here.is_symlink():
+            return here
+    return None
+
+
 def apply(files: dict[Path, str | bytes], deletions: list[Path], journal: Path | None = None) -> None:
     """Replace each `files` path by its text (or bytes) and delete `deletions`, or raise WriteFailed having
     changed nothing. With `journal`, a kill after the commit point is finished by `recover(journal)`."""
     _commits[0] += 1
+    if journal is not None:  # the tree the journal keeps: no write goes through a link planted in it
+        for path in [*files, *deletions]:
+            link = _linked_folder(path, journal.parent)
+            if link is not None:
+                raise WriteFailed(
+                    path,
+                    f"its folder {link} is a symbolic link, and nothing is written through one; nothing was changed",
+                )
     temps: list[tuple[Path, Path]] = []
     made: list[Path] = []
     writing: Path | None = None
