@@ -9,6 +9,7 @@ from . import (
     curated,
     engine_status,
     evidence,
+    generated,
     identity,
     orphans,
     references,
@@ -38,6 +39,7 @@ CHECKS = (
     engine_status.check,
     walk_quotes.check,
     strings.check,
+    generated.check,
 )
 
 
