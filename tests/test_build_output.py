@@ -46,6 +46,20 @@ def test_marker_left_by_a_build_lets_the_next_one_replace_it(checkout):
     assert whole_site(out) and not (out / "stale.html").exists()
 
 
+def test_the_site_folder_gets_the_mode_of_a_new_folder(checkout):
+    """Not 0700 (its temporary folder's): uploaded with its modes, a web server of another user could not
+    read it (hostile round after, 91)."""
+    out = checkout.parent / "out"
+    r = subprocess.run(
+        ["sh", "-c", 'umask 022 && exec "$@"', "sh", *CLI, "build", "--root", str(checkout), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    assert out.stat().st_mode & 0o777 == 0o755
+
+
 @pytest.mark.parametrize(
     "point,env",
     [

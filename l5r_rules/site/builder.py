@@ -14,6 +14,7 @@ left untouched and the temporary directories are removed.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
@@ -169,6 +170,11 @@ def _build_locked(
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=WORK_PREFIX, dir=layout.build))
     new_site = Path(tempfile.mkdtemp(prefix=outdir.tmp_prefix(out), dir=out.parent))
+    # mkdtemp makes 0700: the site's folder gets the mode any new folder gets (umask), so that a web server
+    # running as another user can read it once it is uploaded with its modes (rsync -a)
+    umask = os.umask(0)
+    os.umask(umask)
+    new_site.chmod(0o777 & ~umask)
     try:
         t1 = time.perf_counter()
         pages = plan_pages(data)
