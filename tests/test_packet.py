@@ -20,6 +20,7 @@ from helpers import FIXTURES, ROOT, unavailable
 
 from l5r_rules import siteurl
 from l5r_rules.cli import cli
+from l5r_rules.filetx import WriteFailed
 from l5r_rules.kb import load_kb
 from l5r_rules.packet import links
 from l5r_rules.packet.changes import pair_view
@@ -347,7 +348,7 @@ def test_a_failed_run_leaves_the_earlier_pdfs_and_no_temporary_files(fixture_roo
         return real(html, target)
 
     monkeypatch.setattr(run, "write_pdf", fail_second)
-    with pytest.raises(OSError):
+    with pytest.raises(WriteFailed, match="No space left on device; nothing was written: the packets already in"):
         run.make_packets(
             load_kb(fixture_root).layout,
             out,
