@@ -143,5 +143,11 @@ def step_lines(book: Book, phase: Phase, step: Step, entries: dict) -> list[str]
 def find_step(phase: Phase, step_id: str) -> Step:
     step = phase.find(step_id)
     if step is None:
-        raise WalkError(f"no step '{step_id}' in {phase.title} (steps: {', '.join(s.id for s in phase.steps)})")
+        want = " ".join(step_id.lower().split()).rstrip(".")
+        holding = [s for s in phase.steps if want and want in s.title.lower()]
+        if len(holding) > 1:  # a word of several titles: say which, rather than list every number
+            named = ", ".join(f"{s.id} {s.title}" for s in holding)
+            raise WalkError(f"{step_id!r} is in the title of {len(holding)} steps ({named}): give its number")
+        # repr() shows a control character as its escape: an --at of only such characters is not echoed as ''
+        raise WalkError(f"no step {step_id!r} in {phase.title} (steps: {', '.join(s.id for s in phase.steps)})")
     return step
