@@ -73,9 +73,27 @@ def _target_file(site: Path, page_rel: str, path: str) -> Path | None:
     return candidate
 
 
+def _public_address(site: Path) -> str | None:
+    """The address the site was built for (its API's index.json says it; siteurl.py), if any."""
+    import json
+
+    for index in sorted(site.glob("api/v*/index.json")):
+        try:
+            url = json.loads(index.read_text(encoding="utf-8")).get("site_url")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(url, str) and url:
+            return url
+    return None
+
+
 def check_links(site: Path) -> LinkReport:
     site = site.resolve()
     report = LinkReport()
+    # a site built for https://host/sub/ links some pages root-relative (/sub/x/: the 404 page, which any
+    # path may show) and names itself in canonical links: both are the site's own pages, checked as such
+    address = _public_address(site)
+    prefix = urlsplit(address).path if address else "/"
     parsed: dict[Path, _PageParser] = {}
 
     def page(path: Path) -> _PageParser:
@@ -93,11 +111,16 @@ def check_links(site: Path) -> LinkReport:
             except ValueError:  # e.g. http://[::1 (an unclosed IPv6 host)
                 report.broken.append(BrokenLink(rel, line, link, "not a valid URL"))
                 continue
-            if parts.scheme in ("http", "https", "mailto", "ftp", "data", "javascript", "tel") or parts.netloc:
+            path = parts.path
+            if address and link.startswith(address):  # its own address: one of its pages
+                path = "/" + link[len(address) :].split("#")[0].split("?")[0]
+            elif parts.scheme in ("http", "https", "mailto", "ftp", "data", "javascript", "tel") or parts.netloc:
                 if parts.scheme != "data":
                     report.external.append(BrokenLink(rel, line, link, "external"))
                 continue
-            target = html if not parts.path else _target_file(site, rel, unquote(parts.path))
+            elif prefix != "/" and path.startswith(prefix):
+                path = "/" + path[len(prefix) :]
+            target = html if not path else _target_file(site, rel, unquote(path))
             if target is None:
                 report.broken.append(BrokenLink(rel, line, link, "points outside the site"))
                 continue
