@@ -143,6 +143,23 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
             f"source file '{file}' is {info.st_size:,} bytes, more than the limit of {MAX_SOURCE_BYTES:,} "
             "(a rulebook's text is well under 1 MB): is it the right file?"
         )
+    if info.st_size == 0:  # an import would call every entry of the book "no longer produced"
+        return f"source file '{file}' is empty (0 bytes): is it the right file?"
+    return None
+
+
+def utf8_problem(data: bytes) -> tuple[int, int, str] | None:
+    """(line, column, message) where a source's bytes are not UTF-8 text, else None (import and validate)."""
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return (
+            line,
+            col,
+            f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); convert the file to UTF-8",
+        )
     return None
 
 

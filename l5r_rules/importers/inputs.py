@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..layout import Layout, yaml_files
-from ..registry import Document, load_documents, source_file_problem
+from ..registry import Document, load_documents, source_file_problem, utf8_problem
 from ..schemas import validator
 from ..skiplist import SkipItem, load_skip_list
 from .outline import OUTLINE_DIR, Outline, document_outline
@@ -116,19 +116,11 @@ def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str 
         data = path.read_bytes()
     except OSError as exc:
         return None, [ImportProblem(rel(layout, path), 1, 1, f"source cannot be read: {exc.strerror or exc}")]
-    try:
-        return data.decode("utf-8-sig"), []  # a byte-order mark is not part of the rulebook
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [
-            ImportProblem(
-                rel(layout, path),
-                line,
-                col,
-                f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); convert the file to UTF-8",
-            )
-        ]
+    encoding = utf8_problem(data)
+    if encoding:
+        line, col, message = encoding
+        return None, [ImportProblem(rel(layout, path), line, col, message)]
+    return data.decode("utf-8-sig"), []  # a byte-order mark is not part of the rulebook
 
 
 def read_outline(layout: Layout, doc: Document) -> tuple[Outline | None, list[ImportProblem]]:
