@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -358,7 +358,21 @@ def load_file(path: Path, positions: bool = True) -> Loaded:
     out = Loaded(data=None)
     data = read_bytes(Path(path), out)
     text = decode(data, out) if data is not None else None
-    return out if text is None else loads(text, positions)
+    if text is None:
+        return out
+    loaded = loads(text, positions)
+    if Path(path).parent.parent.name != "entries":  # not an entry: a registry, a status file, hints...
+        loaded.problems = [
+            replace(
+                p,
+                message="the file is empty (or holds only comments): restore it from git (`git checkout -- "
+                f"{Path(path).name}` in its folder), or write its content (see the format page)",
+            )
+            if p.code == "L5R100"
+            else p
+            for p in loaded.problems
+        ]
+    return loaded
 
 
 def load_plain(path: Path) -> Any:
