@@ -252,12 +252,6 @@ _TABLE = (
         "a temporary file, backup or journal left by an interrupted write (a killed import, link or refresh)",
         "run `l5r-rules refresh` (or the interrupted command): it finishes or undoes that write",
     ),
-    (
-        "L5R106",
-        "a generated file (glossary/errata/, glossary/cards/) differs from what `l5r-rules refresh` generates",
-        "edit the curated file (_errata_curated.yaml, _card_names.yaml), not the generated one; then run "
-        "`l5r-rules refresh`",
-    ),
 )
 
 CODES: dict[str, Code] = {code: Code(code, "error", meaning, fix) for code, meaning, fix in _TABLE}

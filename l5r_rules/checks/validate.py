@@ -9,7 +9,6 @@ from . import (
     curated,
     engine_status,
     evidence,
-    generated,
     identity,
     orphans,
     references,
@@ -39,7 +38,6 @@ CHECKS = (
     engine_status.check,
     walk_quotes.check,
     strings.check,
-    generated.check,
 )
 
 
