@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from helpers import ROOT
 from site_helpers import built_real_site
@@ -64,3 +65,30 @@ def test_worked_examples_of_a_concept_put_not_in_this_rulebook_last_and_name_the
             assert edition in editions, (page, edition)
         pages_with_both += any(lacking) and not all(lacking)
     assert pages_with_both >= 3  # the order is really exercised
+
+
+def test_each_scenario_is_narrated_in_full_once_and_in_brief_elsewhere():
+    """A scenario is shown on the page of every concept of every entry it cites (169 on the largest page); it is
+    narrated step by step on its home page only, and elsewhere in brief with a link there (the site grew past
+    60 MB with every narration repeated); a rulebook's own example is narrated everywhere."""
+    site = built_real_site()
+    full: dict[str, int] = {}
+    briefs: dict[str, list[str]] = {}
+    aside = re.compile(r'<aside class="l5r-scenario l5r-ruling( l5r-ruling--brief)?" id="scenario-([^"]+)"')
+    more = re.compile(r'class="l5r-ruling-more"><a href="([^"]+)"')
+    for page in sorted((site / "concepts").glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        for m in aside.finditer(text):
+            if m.group(1):
+                link = more.search(text, m.end()).group(1)
+                briefs.setdefault(m.group(2), []).append(str((page.parent / link.split("#")[0]).resolve()))
+                assert link.endswith(f"#scenario-{m.group(2)}"), link
+            else:
+                full[m.group(2)] = full.get(m.group(2), 0) + 1
+    assert briefs and full
+    for sid, targets in briefs.items():
+        assert full.get(sid) == 1, (sid, full.get(sid))  # narrated once, at the one page the briefs link to
+        home = {t for t in targets}
+        assert len(home) == 1, (sid, home)
+        text = (Path(next(iter(home))) / "index.html").read_text(encoding="utf-8")
+        assert f'<aside class="l5r-scenario l5r-ruling" id="scenario-{sid}"' in text

@@ -80,6 +80,13 @@ class SiteData:
         links = [self._engine[2][i] for i in (status.scenarios if status else ()) if i in self._engine[2]]
         return status, links
 
+    def scenario_home(self, scenario_id: str):
+        """Where a scenario is narrated in full (coverage_pages.scenario_links: the first concept page that shows
+        it); every other concept page shows it in brief, linking there."""
+        if self._engine is None:
+            self.engine_of("")
+        return self._engine[2].get(scenario_id)
+
     def concept_scenarios(self, concept: dict) -> list[scenario_mod.ScenarioView]:
         seen: list[int] = []
         for ids in concept.get("entries", {}).values():
