@@ -67,6 +67,16 @@ def fixture_site() -> Path:
     return built_fixture_site()
 
 
+@pytest.fixture(scope="session")
+def real_engine():
+    """The search engine over the repository's own index, opened once per session (read-only: a test that
+    changes ranking knobs opens an engine of its own)."""
+    from l5r_rules.search.engine import open_engine
+
+    with open_engine(ROOT) as eng:
+        yield eng
+
+
 # --- the one browser and the one server of a test session --------------------------------------
 
 

@@ -6,18 +6,16 @@ browser's twin of each is checked in tests/test_browser_search.py."""
 from __future__ import annotations
 
 import pytest
-from helpers import ROOT
 
 from l5r_rules.citation import brief, passage_pages
-from l5r_rules.search.engine import EVERY_EDITION, open_engine
+from l5r_rules.search.engine import EVERY_EDITION
 from l5r_rules.search.highlight import spans, weighs
 from l5r_rules.terminal.listing import _hit_lines, _shown, flow, shown_texts
 
 
-@pytest.fixture(scope="module")
-def engine():
-    with open_engine(ROOT) as eng:
-        yield eng
+@pytest.fixture
+def engine(real_engine):
+    return real_engine
 
 
 @pytest.mark.parametrize(

@@ -426,10 +426,9 @@ def test_a_word_that_asks_for_a_definition_favours_glossary_entries(engine, ques
         assert hits and all((cue in h.factors) == (h.payload["kind"] == "glossary-term") for h in hits)
 
 
-@pytest.fixture(scope="module")
-def repo_engine():
-    with open_engine(REPO) as e:
-        yield e
+@pytest.fixture
+def repo_engine(real_engine):
+    return real_engine
 
 
 @pytest.mark.parametrize(
