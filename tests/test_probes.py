@@ -296,8 +296,9 @@ def test_probe(probe_file: Path, tmp_path: Path):
             assert _subst(text, root) in output, output
         for text in _listed(expect.get("not_output")):
             assert _subst(text, root) not in output, f"{text!r} in:\n{output!r}"
-        for rel, text in (expect.get("files") or {}).items():
-            assert text in (root / rel).read_text(encoding="utf-8"), f"{rel} lacks {text!r} after the run"
+        for rel, texts in (expect.get("files") or {}).items():
+            for text in _listed(texts):
+                assert text in (root / rel).read_text(encoding="utf-8"), f"{rel} lacks {text!r} after the run"
         for rel, texts in (expect.get("not_files") or {}).items():
             for text in _listed(texts):
                 assert text not in (root / rel).read_text(encoding="utf-8"), f"{rel} holds {text!r} after the run"

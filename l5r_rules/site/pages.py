@@ -130,8 +130,15 @@ class PageHelpers:
         return render_text(entry["text"])
 
     def ours(self, text: str) -> Markup:
-        """Our own words (summaries, notes), rendered as safely as rule text."""
-        return render_text(text)
+        """Our own words (a concept's summary): paragraphs of inline text, emphasis at most.
+
+        Never block Markdown: a summary is prose, and a "# ..." or "| a | b |" line after a blank
+        line must not become a heading, table or list on the page (issue 28, hostile round 3).
+        """
+        paragraphs = [" ".join(p.split()) for p in (text or "").split("\n\n")]
+        return Markup("").join(
+            Markup("<p>{}</p>").format(inline_html(p)) for p in paragraphs if p
+        )
 
     def translation(self, entry: dict) -> Markup:
         return render_text(entry["translation"]["text"], entry["id"] + "-en")
