@@ -307,6 +307,23 @@ def test_changes_label_own_words_and_cite_both_books(fixture_root, kb):
     assert "Legend of the Five Rings" in bowing and "Source:" in bowing
 
 
+def test_a_summary_is_prose_never_block_markdown(tmp_path):
+    """Our words reach the packet as paragraphs of text: a '# ...' or table line after a blank line in a
+    concept's summary made a heading and a table (issue 28, hostile round 3, on the site)."""
+    root = tmp_path / "checkout"
+    shutil.copytree(FIXTURE, root)
+    concept = root / "glossary" / "concepts" / "bowing.yaml"
+    text = concept.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("summary: "))
+    planted = '"Kept.\\n\\n# l5rX heading\\n\\n| l5rX | b |\\n|---|---|\\n\\n- l5rX item\\n\\n*emphasis*"'
+    concept.write_text(text.replace(line, "summary: " + planted), encoding="utf-8")
+    html = _changes_html(root)
+    section = html[html.index('id="c-bowing"') :]
+    ours = section[section.index('<div class="ours">') : section.index("Our words, not rule text: what changed")]
+    assert "<p># l5rX heading</p>" in ours and "<p>- l5rX item</p>" in ours and "<em>emphasis</em>" in ours
+    assert not re.search(r"<(h\d|table|ul|li)\b", ours), ours
+
+
 def test_changes_pdf_text_and_qr(packets, kb):
     pdf = packets / "changes-gold-lotus-a4.pdf"
     text = " ".join(pages_text(pdf))

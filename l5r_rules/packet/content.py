@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .. import citation
 from ..bookorder import book_blocks
 from ..site.sitedata import SiteData
-from ..site.textrender import render_text
+from ..site.textrender import prose_html, render_text
 from . import links
 from .changes import pair_view
 from .qr import qr_data_uri
@@ -135,7 +135,7 @@ def changes_context(data: SiteData, pair: tuple[str, str], common: Common) -> di
             {
                 "id": concept["id"],
                 "title": concept["title"],
-                "summary": render_text(concept["summary"]),
+                "summary": prose_html(concept["summary"]),
                 "differences": _differences(concept, pair),
                 "same_in_all": bool(concept.get("same_in_all_editions")),
                 "view": view,

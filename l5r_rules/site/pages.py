@@ -34,7 +34,7 @@ from .diff import diff_html
 from .schemadoc import available as available_schemas
 from .schemadoc import schema_doc
 from .sitedata import ERRATA_TYPES, SiteData
-from .textrender import inline_html, md_inline, md_text, render_text
+from .textrender import inline_html, md_inline, md_text, prose_html, render_text
 
 
 @dataclass(frozen=True)
@@ -130,15 +130,8 @@ class PageHelpers:
         return render_text(entry["text"])
 
     def ours(self, text: str) -> Markup:
-        """Our own words (a concept's summary): paragraphs of inline text, emphasis at most.
-
-        Never block Markdown: a summary is prose, and a "# ..." or "| a | b |" line after a blank
-        line must not become a heading, table or list on the page (issue 28, hostile round 3).
-        """
-        paragraphs = [" ".join(p.split()) for p in (text or "").split("\n\n")]
-        return Markup("").join(
-            Markup("<p>{}</p>").format(inline_html(p)) for p in paragraphs if p
-        )
+        """Our own words (a concept's summary) as prose paragraphs (textrender.prose_html)."""
+        return prose_html(text)
 
     def translation(self, entry: dict) -> Markup:
         return render_text(entry["translation"]["text"], entry["id"] + "-en")

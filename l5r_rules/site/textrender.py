@@ -208,3 +208,13 @@ def inert(html: str) -> str:
 def inline_html(text: str) -> Markup:
     """Inline Markdown (emphasis) as safe, inert HTML: raw HTML shown as text, javascript: links dropped."""
     return Markup(inert(_parser().renderInline(text)))
+
+
+def prose_html(text: str) -> Markup:
+    """Our own words (a concept's summary): paragraphs of inline text, emphasis at most.
+
+    Never block Markdown: a summary is prose, and a "# ..." or "| a | b |" line after a blank line
+    must not become a heading, table or list on a page (issue 28, hostile round 3).
+    """
+    paragraphs = (" ".join(p.split()) for p in (text or "").split("\n\n"))
+    return Markup("").join(Markup("<p>{}</p>").format(inline_html(p)) for p in paragraphs if p)
