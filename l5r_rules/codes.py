@@ -237,6 +237,11 @@ _TABLE = (
         "list it under not-a-rule or not-modelled with the reason, or write a scenario that proves it",
     ),
     ("L5R114", "engine status lists an entry twice", "keep one of them"),
+    (
+        "L5R115",
+        "engine status file (glossary/_engine_status.yaml) missing in a checkout with scenarios",
+        "put it back from git; without it every entry no scenario cites has no status to count",
+    ),
     # files
     ("L5R100", "empty or comment-only file", "write the entry, or delete the file"),
     (

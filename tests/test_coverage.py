@@ -73,8 +73,7 @@ def test_a_status_that_a_scenario_disproves_is_the_curated_files_error(tmp_path)
 
 def test_a_checkout_with_scenarios_but_no_status_file_is_not_counted(tmp_path):
     """Without glossary/_engine_status.yaml every entry no scenario cites would have no status, and the share
-    would read 100 % (hostile round after, 67): coverage refuses in one line. (validate does not require the
-    file: a fixture checkout with a few scenarios and no statuses is still a valid glossary.)"""
+    would read 100 % (hostile round after, 67): validate refuses it (L5R115), and so coverage, in one line."""
     import shutil
 
     for name in ("glossary", "sources"):
@@ -85,7 +84,7 @@ def test_a_checkout_with_scenarios_but_no_status_file_is_not_counted(tmp_path):
     (tmp_path / "glossary" / "_engine_status.yaml").unlink()
     res = CliRunner().invoke(cli, ["coverage", "--root", str(tmp_path)])
     assert res.exit_code == 1 and "coverage refused" in res.output and "proven share" not in res.output
-    assert "_engine_status.yaml is missing" in res.output
+    assert "glossary/_engine_status.yaml:1:1: L5R115 (file) is missing" in res.output
 
 
 def _run(*args):

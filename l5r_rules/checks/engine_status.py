@@ -1,15 +1,15 @@
-"""The engine status of the entries (glossary/_engine_status.yaml): schema, ids, stale and missing (L5R110-L5R114).
+"""The engine status of the entries (glossary/_engine_status.yaml): schema, ids, stale and missing (L5R110-L5R115).
 
 An entry that a passing scenario cites is proven, computed from tests/rulings (engine/coverage.py), so
 the curated file lists only the others; one listed there that a scenario now proves is stale. Once
 the file exists, every entry has a status: proven or listed (a new entry fails until it is). A checkout
 without scenarios (a glossary-only copy) cannot tell which entries are proven: only the file's own
-schema and ids are checked there.
+schema and ids are checked there; a checkout with scenarios and no file is refused (L5R115).
 """
 
 from __future__ import annotations
 
-from ..engine.coverage import cited_by_passing, curated
+from ..engine.coverage import cited_by_passing, curated, scenario_files
 from .loaded import Glossary, _read
 from .problems import Problem
 from .schema_check import _schema_problems
@@ -18,7 +18,21 @@ from .schema_check import _schema_problems
 def check(g: Glossary) -> list[Problem]:
     path = g.layout.engine_status
     if not path.exists() and not path.is_symlink():
-        return []
+        if not scenario_files(g.layout.rulings):
+            return []
+        # without it every entry no scenario cites has no status, and each book would read 100 % proven
+        rel, rulings = path.relative_to(g.layout.root), g.layout.rulings.relative_to(g.layout.root)
+        return [
+            Problem(
+                str(rel),
+                1,
+                1,
+                "L5R115",
+                "(file)",
+                f"is missing, though this checkout has scenarios ({rulings}/): the entries they do not cite "
+                f"have no status to count (put it back: git checkout -- {rel})",
+            )
+        ]
     out: list[Problem] = []
     doc = _read(g.layout, path, out)
     out += [
@@ -26,7 +40,9 @@ def check(g: Glossary) -> list[Problem]:
     ]
     if out or not isinstance(doc.data, dict):
         return out
-    entries = {d.data["id"] for d in g.checked(g.entries)}
+    # every entry with an id, valid or not: an entry with a schema problem is still an entry (one problem there,
+    # not a false "not an entry id" here)
+    entries = {d.data["id"] for d in g.entries if isinstance(d.data, dict) and isinstance(d.data.get("id"), str)}
     cur = curated(doc.data)
     for eid, where in cur.twice:
         out.append(doc.problem("L5R114", where, f"'{eid}' is listed twice (an entry has one status)"))

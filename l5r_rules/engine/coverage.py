@@ -9,7 +9,7 @@ marks a moment, a list of changes) or **not modelled**, with why: `to-model` (a 
 could test, not modelled yet), `card-text`, `player-choice`, `physical`, `out-of-scope`.
 
 The proven share is proven / (proven + not modelled `to-model`): the entries that state a rule a
-scenario could test. validate checks the curated file (L5R110-L5R114); `l5r-rules coverage` and the
+scenario could test. validate checks the curated file (L5R110-L5R115); `l5r-rules coverage` and the
 site's coverage pages show the result.
 """
 
