@@ -79,7 +79,8 @@ def say(err) -> str:
     if v == "not":
         names = list(dict.fromkeys(_required_in(rule)))
         if names:
-            return f"must not have {' or '.join(repr(n) for n in names)} here"
+            why = rule.get("description") if isinstance(rule, dict) else None  # the schema gives its reason
+            return f"must not have {' or '.join(repr(n) for n in names)} here" + (f" ({why})" if why else "")
         return f"{short(value)} is not allowed here"
     if v in ("maxLength", "minLength") and isinstance(value, str):
         most = "at most" if v == "maxLength" else "at least"
