@@ -52,8 +52,8 @@ _TABLE = (
     ("L5R012", "missing required field", "add the field"),
     (
         "L5R013",
-        "a string holds a control character (C0 but tab and newline, DEL, C1) or a bidi control (U+202A-U+202E, "
-        "U+2066-U+2069)",
+        "a string (or a source file) holds a control character (C0 but tab and newline, DEL, C1) or a bidi control "
+        "(U+202A-U+202E, U+2066-U+2069)",
         "remove the character (the message gives its code and place)",
     ),
     ("L5R014", "a string of spaces only (a blank term, title, alias or section)", "write it, or remove the item"),

@@ -46,6 +46,9 @@ import re
 from html.parser import HTMLParser
 
 _WS = re.compile(r"\s+")
+# Characters no rule text holds and no reader shows safely: C0 controls but tab and newline, DEL, C1, and the bidi
+# controls (a term with ESC or U+202E could steer a terminal or make a printed rule read otherwise than its bytes).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # A page marker is a dash, a page number and a dash, e.g. "-14-", glued to a word or alone.
 PAGE_MARKER = re.compile(r"-(\d{1,3})-")
 

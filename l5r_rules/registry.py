@@ -12,7 +12,7 @@ from typing import NamedTuple
 from . import yamlio
 from .checked import load_checked
 from .layout import Layout
-from .normalize import collapse, drop_first_line, html_text, repair, strip_page_markers
+from .normalize import CONTROL, collapse, drop_first_line, html_text, repair, strip_page_markers
 
 
 class SourceBreak(NamedTuple):
@@ -148,17 +148,35 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
     return None
 
 
-def utf8_problem(data: bytes) -> tuple[int, int, str] | None:
-    """(line, column, message) where a source's bytes are not UTF-8 text, else None (import and validate)."""
+def source_text_problem(data: bytes) -> tuple[int, int, str, str] | None:
+    """(line, column, code, message) where a source's bytes are not UTF-8 text or hold a control character, else None.
+
+    Import and validate both ask: a control character would be imported into an entry, and validate would then
+    blame the generated entry, which the next import rewrites, instead of the source line (hostile r2#53).
+    A carriage return is a line ending, not a control character, in a source file.
+    """
     try:
-        data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         return (
             line,
             col,
+            "L5R008",
             f"source is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason}); convert the file to UTF-8",
+        )
+    for m in CONTROL.finditer(text):
+        if m.group() == "\r":
+            continue
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        return (
+            line,
+            col,
+            "L5R013",
+            f"source holds the control character U+{ord(m.group()):04X}: remove it (it would reach the glossary, "
+            "the site and a terminal raw)",
         )
     return None
 

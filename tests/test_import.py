@@ -201,7 +201,7 @@ REFUSED = [
         lambda r: (r / "sources/mini.txt").write_bytes(b"Bowing\n\nTo bow \xff a card.\n"),
         [],
         1,
-        ["sources/mini.txt:3:8: source is not UTF-8 text (byte 0xff"],
+        ["sources/mini.txt:3:8: L5R008 source is not UTF-8 text (byte 0xff"],
     ),
     (
         "unknown --only",

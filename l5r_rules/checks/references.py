@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 
 from ..normalize import collapse
-from ..registry import source_file_problem, utf8_problem
+from ..registry import source_file_problem, source_text_problem
 from .loaded import Glossary
 from .problems import Problem
 
@@ -206,11 +206,11 @@ def _registry_lines(g: Glossary) -> list[Problem]:
     files: dict[str, int] = {}
     for i, d in enumerate(reg["documents"]):
         problem = source_file_problem(g.layout, d["file"])
-        encoding = None if problem else utf8_problem((g.layout.root / d["file"]).read_bytes())
+        encoding = None if problem else source_text_problem((g.layout.root / d["file"]).read_bytes())
         if problem:
             out.append(g.registry.problem("L5R070", ("documents", i, "file"), problem))
         elif encoding:  # check-sources and link send the user here: say it as import does, at the byte
-            out.append(Problem(d["file"], encoding[0], encoding[1], "L5R008", "(document)", encoding[2]))
+            out.append(Problem(d["file"], *encoding[:3], "(document)", encoding[3]))
         elif d["file"] in files:
             out.append(
                 g.registry.problem(

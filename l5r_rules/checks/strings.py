@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 
 from ..layout import yaml_files
+from ..normalize import CONTROL
 from .loaded import Doc, Glossary, _read
 from .problems import Problem
 
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # Fields that are one line wherever they are shown (a heading, a navigation label, a name, an id): a line break
 # in one would start a Markdown block of its own on every page that shows it ("Gold\n# x" made an <h1>)
 ONE_LINE = frozenset(

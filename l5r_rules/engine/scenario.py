@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
 from .. import yamlio
+from ..normalize import CONTROL
 from ..schemas import say, short, validator
 from . import shapes
 from .errors import EngineError, NotInSource, ScenarioError, Unsettled
@@ -81,9 +81,6 @@ def _numbers(node, path: tuple):
         yield path, node
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
 def _strings(node, path: tuple):
     if isinstance(node, dict):
         for k, v in node.items():
@@ -99,7 +96,7 @@ def _meaning_problems(data: dict) -> list[Problem]:
     """What the schema cannot say; each check looks only at fields of the right type."""
     out = []
     for path, text in _strings(data, ()):  # a name with ESC or U+202E would steer a terminal, or a page
-        m = _CONTROL.search(text)
+        m = CONTROL.search(text)
         if m:
             out.append(Problem(path, f"holds the control character U+{ord(m.group()):04X}; remove it"))
     places = [((key,), data.get(key)) for key in ("given", "choices")]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..layout import Layout, yaml_files
-from ..registry import Document, load_documents, source_file_problem, utf8_problem
+from ..registry import Document, load_documents, source_file_problem, source_text_problem
 from ..schemas import validator
 from ..skiplist import SkipItem, load_skip_list
 from .outline import OUTLINE_DIR, Outline, document_outline
@@ -116,10 +116,10 @@ def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str 
         data = path.read_bytes()
     except OSError as exc:
         return None, [ImportProblem(rel(layout, path), 1, 1, f"source cannot be read: {exc.strerror or exc}")]
-    encoding = utf8_problem(data)
+    encoding = source_text_problem(data)
     if encoding:
-        line, col, message = encoding
-        return None, [ImportProblem(rel(layout, path), line, col, message)]
+        line, col, code, message = encoding
+        return None, [ImportProblem(rel(layout, path), line, col, message, code)]
     return data.decode("utf-8-sig"), []  # a byte-order mark is not part of the rulebook
 
 
