@@ -18,10 +18,14 @@ access only (no search import): validate, import and the indexer read the files 
 
 from __future__ import annotations
 
+import functools
+import re
+
 from . import yamlio
 from .kb import load_checked
 from .layout import Layout
 
+_KEY_LINE = re.compile(r"(?m)^( {1,8})([a-z0-9]+(?:-[a-z0-9]+)*)(:[ \t]*)$")  # an entry id as a mapping key
 KEYS = {"hints": "en", "hints_de": "de"}  # a file's mapping -> the language of its questions
 
 
@@ -55,24 +59,34 @@ def _files(layout: Layout):
 
 def renamed(layout: Layout, renames: list[tuple[str, str]]) -> dict:
     """For `import --rename OLD=NEW` (and accepted renames): each hints file that holds an old id,
-    rewritten with its hints under the new id (path -> text), for import to write with the entries."""
+    rewritten with its hints under the new id (path -> text), for import to write with the entries.
+
+    The renames apply at once (lotus-yu -> lotus-yu-trait beside lotus-glossary-yu -> lotus-yu moves both), a
+    new id that already has hints keeps them, and only the renamed keys' lines change: the rest of the file,
+    its comments and indentation, stays as written."""
+    moves = dict(renames)
     out: dict = {}
     for path, data in _files(layout):
-        changed = False
+        wanted = dict(data)
         for key in KEYS:
             mapping = data.get(key)
-            if not isinstance(mapping, dict):
-                continue
-            for old, new in renames:
-                if old in mapping and new not in mapping:
-                    mapping = {new if k == old else k: v for k, v in mapping.items()}
-                    changed = True
-            data[key] = mapping
-        if changed:
-            lines = path.read_text(encoding="utf-8").splitlines()
-            header = "".join(line + "\n" for line in lines if line.startswith("#"))
-            out[path] = header + yamlio.dumps(data)
+            if isinstance(mapping, dict):
+                stays = {k for k in mapping if k not in moves}
+                wanted[key] = {moves[k] if k in moves and moves[k] not in stays else k: v for k, v in mapping.items()}
+        if wanted == data:
+            continue
+        text = path.read_text(encoding="utf-8")
+        keys = {o: n for key in KEYS if isinstance(data.get(key), dict) for o, n in zip(data[key], wanted[key])}
+        edited = _KEY_LINE.sub(functools.partial(_rekey, keys), text)
+        if yamlio.loads(edited, positions=False).data != wanted:  # a layout the line edit cannot follow: dump afresh
+            header = "".join(line + "\n" for line in text.splitlines() if line.startswith("#"))
+            edited = header + yamlio.dumps(wanted)
+        out[path] = edited
     return out
+
+
+def _rekey(keys: dict[str, str], m: re.Match) -> str:
+    return m.group(1) + keys.get(m.group(2), m.group(2)) + m.group(3)
 
 
 def hinted(layout: Layout) -> set[str]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .fields import CURATED, GENERATED, IMPORTED
 
 ACCEPT_SIMILARITY = 0.8  # --accept-renames takes a suggestion whose text is at least this similar
+TAKEN_SIMILARITY = 0.5  # an id is taken over only by an old entry at least this similar to the id's new text
 
 
 def curated_fields(data: dict) -> list[str]:
@@ -70,6 +71,24 @@ def _similarity(a: str, b: str) -> float:
     return matcher.ratio()
 
 
+def taken_over(existing: dict[str, dict], produced: dict[str, dict]) -> set[str]:
+    """Ids the sources still produce, but for another section: the entry an id named before vanished, and the id
+    now names an entry that an old entry which vanished explains better (a heading "YU" renamed "YU TRAIT" frees
+    the id lotus-yu, which the glossary's "Yu", lotus-glossary-yu before, then takes). Its curated fields belong
+    to the old section, never to the new one (hostile r2#56/57 moved the rule's onto the glossary term)."""
+    gone = {k: str(v.get("text") or "") for k, v in existing.items() if k not in produced}
+    out: set[str] = set()
+    for k in produced.keys() & existing.keys():
+        old, new = existing[k], produced[k]
+        section = old.get("source", {}).get("section") if isinstance(old.get("source"), dict) else None
+        if not gone or section == new["source"]["section"]:
+            continue
+        own = _similarity(str(old.get("text") or ""), new["text"])
+        if any(_similarity(text, new["text"]) > max(own, TAKEN_SIMILARITY) for text in gone.values()):
+            out.add(k)
+    return out
+
+
 def suggest_replacements(vanished: dict[str, dict], appeared: dict[str, dict]) -> dict[str, Suggestion]:
     """old id -> the new id that most likely replaces it; each new id is suggested once.
 
@@ -81,6 +100,8 @@ def suggest_replacements(vanished: dict[str, dict], appeared: dict[str, dict]) -
     for old_id, old in vanished.items():
         old_text, old_order = str(old.get("text") or ""), old.get("order")
         for new_id, new in appeared.items():
+            if new_id == old_id:  # an id taken over by another section (plan.taken_over) is never its own successor
+                continue
             distance = abs(new["order"] - old_order) if isinstance(old_order, int) else 10**6
             pairs.append((-_similarity(old_text, new["text"]), distance, old_id, new_id))
     out: dict[str, Suggestion] = {}

@@ -15,7 +15,7 @@ import re
 from .. import hints, yamlio
 from ..layout import Layout
 from .anchors import with_anchors
-from .curated import ACCEPT_SIMILARITY, curated_fields, former_ids, merge_curated, suggest_replacements
+from .curated import ACCEPT_SIMILARITY, curated_fields, former_ids, merge_curated, suggest_replacements, taken_over
 from .entries import build_entries
 from .fingerprint import text_fingerprint
 from .inputs import Existing, read_existing, read_outline, read_registry, read_skip_list, read_source, rel
@@ -145,8 +145,11 @@ def _plan_document(
     layout, doc, entries, existing, renames, used, accept_renames, keep_orphans, report, hinted=frozenset()
 ) -> None:
     produced = {e["id"]: e for e in entries}
-    vanished = {k: ex for k, ex in existing.items() if k not in produced}
-    appeared = {k: e for k, e in produced.items() if k not in existing}
+    # an id another section took over: its old entry vanished (its file is rewritten with the new one) and it
+    # appeared anew, so its curated fields are carried like any vanished entry's, never onto the new section
+    taken = taken_over({k: ex.data for k, ex in existing.items()}, produced)
+    vanished = {k: ex for k, ex in existing.items() if k not in produced or k in taken}
+    appeared = {k: e for k, e in produced.items() if k not in existing or k in taken}
     curated = {k: curated_fields(ex.data) + (["hints"] if k in hinted else []) for k, ex in vanished.items()}
     named = {old: renames[old] for old in vanished if old in renames}  # explicit renames go first
     suggestions = suggest_replacements(
@@ -159,20 +162,21 @@ def _plan_document(
         fields, suggestion = curated[old_id], suggestions.get(old_id)
         if old_id in named:
             used.add(old_id)
-            problem = _rename_problem(doc, old_id, renames[old_id], produced, appeared, existing, carried)
+            problem = _rename_problem(doc, old_id, renames[old_id], produced, appeared, existing, carried, taken)
             if problem:
                 report.problems.append(problem)
                 continue
             carried[renames[old_id]] = old_id  # its permalink too: the new entry lists it in former_ids
             report.renamed.append((old_id, renames[old_id], fields + ["former_ids"]))
-            report.deletions.append(ex.path)
+            report.deletions += [] if old_id in taken else [ex.path]  # a taken id's file holds its new entry
         elif not fields:
-            report.removed.append(rel(layout, ex.path))
-            report.deletions.append(ex.path)
+            if old_id not in taken:
+                report.removed.append(rel(layout, ex.path))
+                report.deletions.append(ex.path)
         elif accept_renames and suggestion and suggestion.similarity >= ACCEPT_SIMILARITY:
             carried[suggestion.new] = old_id
             report.renamed.append((old_id, suggestion.new, fields + ["former_ids"]))
-            report.deletions.append(ex.path)
+            report.deletions += [] if old_id in taken else [ex.path]
         elif keep_orphans:
             target = orphan_path(layout, doc.edition, old_id)
             if target.exists() and target.read_text(encoding="utf-8") != ex.text:
@@ -186,7 +190,7 @@ def _plan_document(
                 )
                 continue
             report.files[target] = ex.text
-            report.deletions.append(ex.path)
+            report.deletions += [] if old_id in taken else [ex.path]
             report.orphaned.append((rel(layout, ex.path), rel(layout, target)))
         else:
             line, col = ex.loaded.where((fields[0],))
@@ -197,23 +201,30 @@ def _plan_document(
                 if suggestion
                 else f"no new id appeared in '{doc.id}' to replace it"
             )
+            what = (
+                f"now names another section of '{doc.id}' ({_section(produced[old_id])}; it named "
+                f"{_section(ex.data)}), and its curated field(s) {', '.join(fields)} belong to the old one"
+                if old_id in taken
+                else f"is no longer produced by '{doc.id}' and its curated field(s) {', '.join(fields)} would be lost"
+            )
             report.problems.append(
                 ImportProblem(
                     rel(layout, ex.path),
                     line,
                     col,
-                    f"'{old_id}' is no longer produced by '{doc.id}' and its curated field(s) {', '.join(fields)} "
-                    f"would be lost: {likely}, park the file with --keep-orphans, or delete those fields by hand",
+                    f"'{old_id}' {what}: {likely}, park the file with --keep-orphans, or delete those fields by hand",
                 )
             )
 
     written = unchanged = 0
     for entry in entries:
         ex = existing.get(entry["id"])
-        source = existing[carried[entry["id"]]] if entry["id"] in carried else ex
+        source = existing[carried[entry["id"]]] if entry["id"] in carried else None if entry["id"] in taken else ex
         merged = merge_curated(with_anchors(entry, source.data if source else None), source.data if source else None)
-        if entry["id"] in carried:
-            merged["former_ids"] = former_ids(source.data, carried[entry["id"]])
+        if entry["id"] in carried:  # an id still produced (taken over) is no former id: it opens its new entry
+            merged["former_ids"] = [i for i in former_ids(source.data, carried[entry["id"]]) if i not in produced]
+            if not merged["former_ids"]:
+                del merged["former_ids"]
         _note_stale(entry, merged, source, report)
         if ex is not None and ex.data == merged:
             unchanged += 1
@@ -239,7 +250,13 @@ def _plan_document(
     report.counts[doc.id], report.written[doc.id], report.unchanged[doc.id] = len(entries), written, unchanged
 
 
-def _rename_problem(doc, old_id, new_id, produced, appeared, existing, carried) -> ImportProblem | None:
+def _section(data: dict) -> str:
+    source = data.get("source") if isinstance(data.get("source"), dict) else {}
+    section = source.get("section") if isinstance(source.get("section"), list) else []
+    return "'" + " › ".join(str(s) for s in section) + "'"
+
+
+def _rename_problem(doc, old_id, new_id, produced, appeared, existing, carried, taken) -> ImportProblem | None:
     head = f"--rename {old_id}={new_id}:"
     if new_id not in produced:
         return ImportProblem(
@@ -247,7 +264,7 @@ def _rename_problem(doc, old_id, new_id, produced, appeared, existing, carried) 
         )
     if new_id in carried:
         return ImportProblem("", 0, 0, f"{head} '{carried[new_id]}' is already carried onto '{new_id}'")
-    if new_id in existing and curated_fields(existing[new_id].data):
+    if new_id in existing and new_id not in taken and curated_fields(existing[new_id].data):
         return ImportProblem(
             "",
             0,
