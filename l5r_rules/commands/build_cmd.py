@@ -9,7 +9,7 @@ import click
 
 from ..site.builder import OutputRefused, SiteBuildError, build_site
 from ..site.linkcheck import check_links
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("build")
@@ -48,11 +48,9 @@ def build_cmd(root, out, offline, strict, check, site_url):
     try:
         result = build_site(layout.root, out, offline=offline, strict=strict, progress=click.echo, site_url=site_url)
     except OutputRefused as exc:
-        click.echo(f"build refused: {exc}", err=True)
-        sys.exit(2)
+        stop(f"build refused: {exc}", 2)
     except SiteBuildError as exc:
-        click.echo(f"build failed: {exc} (the previous site, if any, is unchanged)", err=True)
-        sys.exit(1)
+        stop(f"build failed: {exc} (the previous site, if any, is unchanged)", 1)
     for message in result.warnings[:10]:
         click.echo(f"warning: {message}", err=True)
     if check:

@@ -15,7 +15,7 @@ import sys
 import click
 
 from ..layout import NotACheckout
-from .common import environment_error
+from .common import environment_error, stop
 
 
 class NotFound(Exception):
@@ -28,8 +28,7 @@ def one_line_errors(fn):
         try:
             return fn(*args, **kwargs)
         except NotFound as exc:
-            click.echo(f"Error: {exc}", err=True)
-            sys.exit(1)
+            stop(f"Error: {exc}", 1)
         except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt, NotACheckout):
             raise  # NotACheckout: said in one line by the command group (exit 2), like every command's
         except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
@@ -40,13 +39,11 @@ def one_line_errors(fn):
             if isinstance(exc, GlossaryFileError):
                 raise  # printed as path:line:col: CODE by the command group, like every command's
             if isinstance(exc, (SearchUsageError, IndexUnwritable)):
-                click.echo(f"Error: {exc}", err=True)
-                sys.exit(2)
+                stop(f"Error: {exc}", 2)
 
             plain = environment_error(exc)
             if plain:  # the machine's problem (full disk, encoding), not the glossary's
-                click.echo(f"Error: {plain}", err=True)
-                sys.exit(1)
+                stop(f"Error: {plain}", 1)
             detail = str(exc).splitlines()[0] if str(exc) else ""
             click.echo(
                 f"Error: {type(exc).__name__}: {detail} (run `l5r-rules validate` to check the glossary)", err=True

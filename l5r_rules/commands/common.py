@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -15,6 +16,12 @@ root_option = click.option(
     default=None,
     help="Checkout whose glossary/ to use (default: the current checkout).",
 )
+
+
+def stop(message: str, code: int) -> NoReturn:
+    """How a command refuses or fails: one line on stderr, then exit with `code` (2 usage, 1 otherwise)."""
+    click.echo(message, err=True)
+    sys.exit(code)
 
 
 def site_option(what: str):
@@ -33,8 +40,7 @@ def built_site(root: Path | None, site_dir: Path | None) -> Path:
 
     site = (site_dir if site_dir else layout_for(root).root / "site").resolve()
     if not (site / "index.html").is_file():
-        click.echo(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", err=True)
-        sys.exit(2)
+        stop(f"{site}: no built site here (run `l5r-rules build` first, or pass --site)", 2)
     return site
 
 

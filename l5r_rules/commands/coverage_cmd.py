@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 STATUSES = ("proven", "not-modelled", "not-a-rule", "missing")
 
@@ -41,15 +41,12 @@ def coverage_cmd(edition, status, as_json, root):
     try:  # a headline share from a status file validate rejects (an entry listed twice) would be a wrong figure
         refuse_invalid(layout, "counted")
     except InvalidGlossary as exc:
-        click.echo(f"coverage refused: {exc}", err=True)
-        sys.exit(1)
+        stop(f"coverage refused: {exc}", 1)
     kb = load_kb(layout.root)
     if edition is not None and edition not in kb.edition_order:
-        click.echo(f"error: --edition {edition!r} is not an edition (one of: {', '.join(kb.edition_order)})", err=True)
-        sys.exit(2)
+        stop(f"error: --edition {edition!r} is not an edition (one of: {', '.join(kb.edition_order)})", 2)
     if status and not edition:
-        click.echo("error: --status lists entries of one book: give --edition too", err=True)
-        sys.exit(2)
+        stop("error: --status lists entries of one book: give --edition too", 2)
     by_entry, _ = coverage.load(layout)
     sums = coverage.summaries(kb.entries, by_entry)
     books = [e for e in kb.edition_order if e in sums] if edition is None else [edition]

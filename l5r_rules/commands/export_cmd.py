@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -10,7 +9,7 @@ import click
 from ..export import export_text, write_atomically
 from ..outputs import OutputRefused, check_file
 from .clierrors import one_line_errors
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("export")
@@ -45,15 +44,13 @@ def _run(root, fmt, output):
     if output == "-":
         output = None  # the usual spelling of standard output
     elif output is not None and (not output.strip() or output.endswith(("/", "\\"))):
-        click.echo(f"Error: --output {output!r} is not a file name", err=True)
-        sys.exit(2)
+        stop(f"Error: --output {output!r} is not a file name", 2)
     target = None
     if output:
         try:  # before any work: the one rule every writer follows (outputs.py)
             target = check_file(Path(output), layout, "write the export")
         except OutputRefused as exc:
-            click.echo(f"Error: {exc}", err=True)
-            sys.exit(2)
+            stop(f"Error: {exc}", 2)
     text = export_text(layout, fmt)
     if target is not None:
         write_atomically(target, text)

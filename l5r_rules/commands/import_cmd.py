@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from contextlib import nullcontext
 
 import click
@@ -11,7 +10,7 @@ import click
 from ..importers.curated import ACCEPT_SIMILARITY
 from ..importers.run import run_import
 from ..locks import glossary_lock
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -84,8 +83,7 @@ def import_cmd(root, only, renames, accept_renames, keep_orphans):
     if report.problems:
         for problem in report.problems:
             click.echo(str(problem))
-        click.echo(f"import: nothing written ({len(report.problems)} problem(s))", err=True)
-        sys.exit(1)
+        stop(f"import: nothing written ({len(report.problems)} problem(s))", 1)
     for doc, count in report.counts.items():
         click.echo(f"{doc}: {count} entries ({report.written[doc]} written, {report.unchanged[doc]} unchanged)")
     for path in report.removed:

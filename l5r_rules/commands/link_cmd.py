@@ -12,7 +12,7 @@ from ..crosslinks import compute_links, write_links
 from ..filetx import WriteFailed
 from ..kb import load_kb
 from ..locks import glossary_lock
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("link")
@@ -46,8 +46,7 @@ def link_cmd(root, show_report, as_json, check):
 
     layout = layout_for(root)
     if not layout.sources_registry.exists():
-        click.echo(f"{layout.sources_registry}: no sources registry here: is --root a checkout?", err=True)
-        sys.exit(1)
+        stop(f"{layout.sources_registry}: no sources registry here: is --root a checkout?", 1)
 
     with nullcontext() if check else glossary_lock(layout, click.echo):  # one glossary writer at a time
         kb = load_kb(layout.root)
@@ -55,8 +54,7 @@ def link_cmd(root, show_report, as_json, check):
         try:
             changed = write_links(kb, report, dry_run=check)
         except WriteFailed as exc:
-            click.echo(f"{exc.path}: cannot be written: {exc.reason}", err=True)
-            sys.exit(1)
+            stop(f"{exc.path}: cannot be written: {exc.reason}", 1)
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     else:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -14,7 +13,7 @@ from ..packet.output import OutputRefused
 from ..packet.plan import PlanError
 from ..packet.render import EngineMissing
 from ..packet.run import make_packets
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("packet")
@@ -83,8 +82,7 @@ def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder)
     try:
         base, placeholder = links.resolve_base(base_url, layout.root, allow_placeholder=True)
     except links.BadBaseUrl as exc:
-        click.echo(f"packet refused: {exc}", err=True)
-        sys.exit(2)
+        stop(f"packet refused: {exc}", 2)
     target = (out or layout.root / "build" / "packets").resolve()
     papers = ["a4", "letter"] if paper == "both" else [paper]
     try:
@@ -100,17 +98,13 @@ def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder)
             placeholder_allowed=allow_placeholder,
         )
     except (PlanError, OutputRefused) as exc:
-        click.echo(f"packet refused: {exc}", err=True)
-        sys.exit(2)
+        stop(f"packet refused: {exc}", 2)
     except InvalidGlossary as exc:
-        click.echo(f"packet refused: {exc}", err=True)
-        sys.exit(1)
+        stop(f"packet refused: {exc}", 1)
     except WriteFailed as exc:
-        click.echo(f"packet failed: {exc.path}: cannot be written: {exc.reason}", err=True)
-        sys.exit(1)
+        stop(f"packet failed: {exc.path}: cannot be written: {exc.reason}", 1)
     except EngineMissing as exc:
-        click.echo(f"packet failed: {exc}", err=True)
-        sys.exit(1)
+        stop(f"packet failed: {exc}", 1)
     if placeholder:
         click.echo(
             f"note: permalinks use the placeholder {base}, which opens nothing "

@@ -10,7 +10,7 @@ import click
 
 from ..locks import glossary_lock
 from ..refresh import refresh
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("refresh")
@@ -39,8 +39,7 @@ def refresh_cmd(root, check):
 
     layout = layout_for(root)
     if not layout.sources_registry.exists():
-        click.echo(f"{layout.sources_registry}: no sources registry here: is --root a checkout?", err=True)
-        sys.exit(1)
+        stop(f"{layout.sources_registry}: no sources registry here: is --root a checkout?", 1)
     start = time.perf_counter()
 
     def show(name, result, seconds):
@@ -61,8 +60,7 @@ def refresh_cmd(root, check):
     if not report.ok:
         parts = [f"{', '.join(report.failed)} failed: fix the problems above"] if report.failed else []
         parts += [f"{len(report.stale)} file(s) out of date: run `l5r-rules refresh`"] if report.stale else []
-        click.echo(f"refresh --check: {'; '.join(parts)} ({elapsed:.1f} s)", err=True)
-        sys.exit(1)
+        stop(f"refresh --check: {'; '.join(parts)} ({elapsed:.1f} s)", 1)
     written = sum(r.written for _, r, _ in report.results)
     click.echo(
         f"refresh{' --check' if check else ''}: everything up to date"

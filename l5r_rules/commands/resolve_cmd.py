@@ -14,6 +14,7 @@ from ..engine.errors import ScenarioError
 from ..engine.narrate import RuleTexts, as_text, grouped, narrate, outcome_lines, step_words
 from ..engine.scenario import Problem
 from ..layout import NotACheckout, find_root
+from .common import stop
 
 
 @click.command("resolve")
@@ -50,8 +51,7 @@ def resolve_cmd(file, as_json, explain):
 
     not_a_file = _not_a_file(file)
     if not_a_file:
-        click.echo(f"{file}:1: (document) {not_a_file}", err=True)
-        sys.exit(2)
+        stop(f"{file}:1: (document) {not_a_file}", 2)
     root = _checkout(file)
     data, problems = scenario.load(file)
     if problems:
@@ -69,8 +69,7 @@ def resolve_cmd(file, as_json, explain):
     except ScenarioError as exc:
         _failed(file, data, exc, _at(file, exc.path, exc.message), as_json, explain)
     except Exception as exc:  # an engine bug must still not print a traceback at the user
-        click.echo(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", err=True)
-        sys.exit(2)
+        stop(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", 2)
     if expected_error:
         mismatches = [
             _at(
@@ -93,8 +92,7 @@ def resolve_cmd(file, as_json, explain):
     if mismatches:
         for line in mismatches:
             click.echo(line, err=True)
-        click.echo("expect: does NOT match the outcome above", err=True)
-        sys.exit(1)
+        stop("expect: does NOT match the outcome above", 1)
     compared = [w for k, w in (("outcome", "outcome"), ("rules", "cited rules")) if k in data["expect"]]
     click.echo(f"expect: matches ({' and '.join(compared)})")
 

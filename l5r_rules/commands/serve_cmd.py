@@ -10,7 +10,7 @@ import click
 from ..site import lan as site_lan
 from ..site.serve import make_server
 from ..site.serve import path_prefix as parse_prefix
-from .common import built_site, root_option, site_option
+from .common import built_site, root_option, site_option, stop
 
 
 class PortNumber(click.ParamType):
@@ -67,16 +67,14 @@ def serve_cmd(root, port, site_dir, lan, path_prefix):
     try:
         prefix = parse_prefix(path_prefix)
     except ValueError as exc:
-        click.echo(f"serve refused: --path-prefix {exc}", err=True)
-        sys.exit(2)
+        stop(f"serve refused: --path-prefix {exc}", 2)
     site = built_site(root, site_dir)
     host = "0.0.0.0" if lan else "127.0.0.1"
     try:
         server = make_server(site, port, host=host, prefix=prefix)
     except OSError as exc:
         hint = _HINTS.get(exc.errno)
-        click.echo(f"cannot serve on {host}:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""), err=True)
-        sys.exit(1)
+        stop(f"cannot serve on {host}:{port}: {exc.strerror or exc}" + (f" ({hint})" if hint else ""), 1)
     bound = server.server_address[1]
     under = "".join(f"{segment}/" for segment in prefix)
     click.echo(f"serving {site} on http://127.0.0.1:{bound}/{under} (Ctrl-C to stop)", err=False)

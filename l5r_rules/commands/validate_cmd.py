@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 import time
 
 import click
 
 from ..checks.validate import run_all
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("validate")
@@ -30,6 +29,5 @@ def validate_cmd(root):
         click.echo(str(p))
     elapsed = time.perf_counter() - start
     if problems:
-        click.echo(f"{len(problems)} problem(s) in {files} files ({elapsed:.2f} s)", err=True)
-        sys.exit(1)
+        stop(f"{len(problems)} problem(s) in {files} files ({elapsed:.2f} s)", 1)
     click.echo(f"ok: {files} files valid ({elapsed:.2f} s)", err=True)

@@ -11,7 +11,7 @@ import click
 from .. import walk, yamlio
 from ..walk import quoted, text
 from ..walk.text import cite
-from .common import layout_for, root_option
+from .common import layout_for, root_option, stop
 
 
 @click.command("walk")
@@ -52,8 +52,7 @@ def walk_cmd(game, phase, edition, at, as_json, root):
         chosen = book.phase(phase)
         step = text.find_step(chosen, at) if at else None
     except walk.WalkError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        stop(f"error: {exc}", 2)
     entries = _entries(root, book)
     if as_json:
         click.echo(json.dumps(_json(book, chosen, step, entries), indent=2, ensure_ascii=False))
