@@ -23,7 +23,7 @@ def _renames(ctx, param, values) -> dict[str, str]:
         old, new = old.strip(), new.strip()
         if not sep or not _SLUG.match(old) or not _SLUG.match(new):
             raise click.BadParameter(
-                f"'{value}' is not OLD=NEW with two entry ids, e.g. lotus-bowing=lotus-bowing-cards"
+                f"{value!r} is not OLD=NEW with two entry ids, e.g. lotus-bowing=lotus-bowing-cards"
             )
         if old in out and out[old] != new:
             raise click.BadParameter(f"'{old}' is renamed twice ({out[old]}, {new})")

@@ -14,6 +14,7 @@ from ..engine.errors import ScenarioError
 from ..engine.narrate import RuleTexts, as_text, grouped, narrate, outcome_lines, step_words
 from ..engine.scenario import Problem
 from ..layout import NotACheckout, find_root
+from ..terminal import visible
 from .common import stop
 
 
@@ -51,7 +52,7 @@ def resolve_cmd(file, as_json, explain):
 
     not_a_file = _not_a_file(file)
     if not_a_file:
-        stop(f"{file}:1: (document) {not_a_file}", 2)
+        stop(f"{visible(str(file))}:1: (document) {not_a_file}", 2)  # visible: click strips an ESC [ typed in it
     root = _checkout(file)
     data, problems = scenario.load(file)
     if problems:

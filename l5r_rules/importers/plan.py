@@ -57,7 +57,7 @@ def make_plan(
                 "",
                 0,
                 0,
-                f"--only '{only}' is neither a document id nor an edition id of glossary/_sources.yaml "
+                f"--only {only!r} is neither a document id nor an edition id of glossary/_sources.yaml "
                 f"(documents: {', '.join(d.id for d in registry.documents)}; "
                 f"editions: {', '.join(dict.fromkeys(d.edition for d in registry.documents))})",
             )

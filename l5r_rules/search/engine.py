@@ -215,7 +215,7 @@ def check_filter(name: str, value: str | None, registry: Registry) -> str | None
     value = value.strip().lower()
     valid = {"game": registry.game_ids, "edition": [*registry.order, EVERY_EDITION], "kind": sorted(KINDS)}[name]
     if value not in valid:
-        raise SearchUsageError(f"unknown {name} '{value}' (choose from {', '.join(valid)})")
+        raise SearchUsageError(f"unknown {name} {value!r} (choose from {', '.join(valid)})")
     return value
 
 

@@ -97,7 +97,7 @@ class Book:
             if p.id == phase_id.strip().lower():
                 return p
         listed = ", ".join(p.id for p in self.phases)
-        raise WalkError(f"no phase '{phase_id}' in {self.title} (phases: {listed})")
+        raise WalkError(f"no phase {phase_id!r} in {self.title} (phases: {listed})")
 
     def rules(self) -> list[Rule]:
         out: list[Rule] = []
@@ -197,7 +197,7 @@ def book_for(game: str, edition: str | None = None) -> Book:
     if not of_game:
         games = sorted({b.game for b in all_.values()})
         raise WalkError(
-            f"no timing sequence for '{game}' (games: {', '.join(games)}; or an edition: {', '.join(all_)})"
+            f"no timing sequence for {game!r} (games: {', '.join(games)}; or an edition: {', '.join(all_)})"
         )
     if edition is None:
         if len(of_game) == 1:
