@@ -29,14 +29,15 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test suite's chromium, found and started as the browser tests do
+
+from browser_helpers import CHROMIUM, DRIVER, new_driver  # noqa: E402
 
 from l5r_rules.search import evaluation  # noqa: E402
 from l5r_rules.search.webindex import FOLDER  # noqa: E402
 from l5r_rules.site.builder import build_site  # noqa: E402
 from l5r_rules.site.serve import make_server  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 THROTTLE = 4
 FIRST_LOAD_QUESTION = "can a bowed personality defend"
 
@@ -57,24 +58,7 @@ def sizes(site: Path) -> dict[str, tuple[int, int]]:
 
 
 def _driver(profile: Path):
-    # selenium is imported only to drive the browser: bench_search.py imports this script for available()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--no-first-run",
-        f"--user-data-dir={profile}",
-        "--window-size=390,844",
-    ):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    driver = new_driver(390, 844, profile)  # a phone's screen, then a phone's metrics and a slow CPU
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
     )
