@@ -19,17 +19,18 @@ an address that cannot resolve (`.invalid`, RFC 2606) and is said so on its titl
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+import yaml
 
 ENV = "L5R_SITE_URL"
 PLACEHOLDER = "https://l5r-rules.invalid/"
 MAX_LENGTH = 300  # a QR code of a permalink must stay small enough to scan from paper
 # the whole value as YAML writes it on its line: quoted, or plain up to a comment (" #"); check() then
 # refuses what no address holds (a space, a #fragment), rather than the value being cut there
-_SITE_URL = re.compile(r"""^site_url:[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(.*?))[ \t]*(?:[ \t]#.*)?$""", re.MULTILINE)
+MKDOCS_YML_BYTES = 1 << 20  # a bound on what is read of mkdocs.yml for its site_url
 
 
 class BadSiteUrl(ValueError):
@@ -68,15 +69,27 @@ def check(url: str, origin: str = "site URL") -> str:
     return url.rstrip("/") + "/"
 
 
+class _TagsAsNothing(yaml.SafeLoader):
+    """mkdocs.yml read as YAML, its tags (!!python/name:..., !ENV) read as nothing: only site_url is wanted."""
+
+
+_TagsAsNothing.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
 def configured(root: Path) -> str | None:
-    """`site_url` of the checkout's mkdocs.yml, if it sets one (read as text: the file may hold YAML tags)."""
+    """`site_url` of the checkout's mkdocs.yml, if it sets one, read as YAML reads it (quotes, escapes, a
+    folded scalar: round 4 refused a valid address written as YAML allows); a file that is no YAML sets none
+    (mkdocs says why when it builds)."""
     try:
-        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        with (root / "mkdocs.yml").open(encoding="utf-8") as f:
+            text = f.read(MKDOCS_YML_BYTES + 1)
+        data = yaml.load(text, Loader=_TagsAsNothing) if len(text) <= MKDOCS_YML_BYTES else None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
         return None
-    match = _SITE_URL.search(text)
-    value = next((g for g in match.groups() if g is not None), "") if match else ""
-    return value.strip() or None
+    value = data.get("site_url") if isinstance(data, dict) else None
+    if value is None:
+        return None
+    return str(value).strip() or None
 
 
 def resolve(root: Path, option: str | None = None, option_name: str = "--site-url") -> SiteUrl | None:

@@ -54,6 +54,10 @@ def test_the_option_wins_then_the_environment_then_mkdocs_yml(tmp_path, monkeypa
         ('site_url: "https://e.org/x"  # the address', "https://e.org/x/", None),
         ("site_url: https://e.org/y  # the address", "https://e.org/y/", None),
         ("site_url: ''", None, None),
+        # read as YAML reads it (hostile round 4, #38: a valid address was refused as its raw line)
+        ('site_url: "https://x.org/esc\\u0041/"', "https://x.org/escA/", None),
+        ("site_url: >-\n  https://x.org/folded/", "https://x.org/folded/", None),
+        ("theme:\n  icon: !!python/name:material.icons.x\nsite_url: https://x.org/tags/", "https://x.org/tags/", None),
     ],
 )
 def test_mkdocs_yml_site_url_is_read_whole(tmp_path, monkeypatch, line, url, refused):
