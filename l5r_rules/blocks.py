@@ -26,14 +26,16 @@ BLOCK_OPENERS = {
 
 
 def _markdown():
-    """markdown-it's CommonMark with tables; raw HTML, links and images off (shown as text)."""
+    """markdown-it's CommonMark with tables; raw HTML, links, images and character references off (shown as text)."""
     # Imported at the first parse: search results use paragraph_anchor() and never parse (~0.1 s saved)
     from markdown_it import MarkdownIt
 
     # no links or images: the books' text holds none, and one planted in a value would fetch from, or send a
     # judge to, another site (`![x](https://...)` was a live remote image); the syntax shows as text
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
-    return md.disable(["link", "image", "autolink"])
+    # no character references either: a source that prints "&lt;i&gt;" is quoted as printed, never as "<i>"
+    # (the books' text holds none; an HTML source's references are decoded once, on import)
+    return md.disable(["link", "image", "autolink", "entity"])
 
 
 @cache

@@ -301,3 +301,17 @@ def test_paragraph_anchors_number_top_level_blocks():
     html = render_text("One.\n\n- a\n- b\n\nTwo.", "e")
     assert [f'id="e-p{n}"' in html for n in (1, 2, 3)] == [True, True, True]
     assert 'id="e-p4"' not in html
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("a &lt;i&gt;x&lt;/i&gt; b", "a &amp;lt;i&amp;gt;x&amp;lt;/i&amp;gt; b"),  # round 4 #40: was shown as "<i>x</i>"
+        ("&amp; and &#60;b&#62;", "&amp;amp; and &amp;#60;b&amp;#62;"),
+        ("A & B, **bold**", "A &amp; B, <strong>bold</strong>"),  # a plain & and emphasis as before
+    ],
+)
+def test_rule_text_shows_character_references_as_printed(text, shown):
+    """Verbatim means as printed: a source that prints "&lt;i&gt;" reads "&lt;i&gt;" on the page and in the
+    packet (both render with textrender), never "<i>"."""
+    assert shown in render_text(text)
