@@ -306,7 +306,10 @@ def test_paragraph_anchors_number_top_level_blocks():
 @pytest.mark.parametrize(
     "text, shown",
     [
-        ("a &lt;i&gt;x&lt;/i&gt; b", "a &amp;lt;i&amp;gt;x&amp;lt;/i&amp;gt; b"),  # round 4 #40: was shown as "<i>x</i>"
+        (
+            "a &lt;i&gt;x&lt;/i&gt; b",
+            "a &amp;lt;i&amp;gt;x&amp;lt;/i&amp;gt; b",
+        ),  # round 4 #40: was shown as "<i>x</i>"
         ("&amp; and &#60;b&#62;", "&amp;amp; and &amp;#60;b&amp;#62;"),
         ("A & B, **bold**", "A &amp; B, <strong>bold</strong>"),  # a plain & and emphasis as before
     ],
