@@ -92,6 +92,9 @@ def say(err) -> str:
         most = "at most" if v == "maxProperties" else "at least"
         return f"holds {len(value)} fields; {most} {rule}"
     if v == "pattern":
+        title = err.schema.get("title") if isinstance(err.schema, dict) else None  # the form in words, if given
+        if title:
+            return f"{short(value)} is not {title} (pattern {rule})"
         return f"{short(value)} does not have the form this field takes (pattern {rule})"
     text = err.message.replace(repr(value), short(value)) if len(repr(value)) > 60 else err.message
     return text if len(text) <= 200 else text[:197] + "..."
