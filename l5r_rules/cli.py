@@ -175,6 +175,11 @@ def main() -> None:
     except OSError as exc:  # e.g. `> /dev/full`: the output was lost, so say so and fail
         _say(f"error: cannot write the output: {exc.strerror or exc}")
         code = code or 1
+    else:
+        cut = sys.stdout.cut() if isinstance(sys.stdout, SafeStream) else None
+        if cut:  # `export > file` on a full disk: the system took part of the write and Python said nothing
+            _say(f"error: the output file holds only {cut} written to it (a full disk or a file size limit?)")
+            code = code or 1
     if not teardown["skip"] or not isinstance(code, (int, type(None))):
         try:
             sys.exit(code)

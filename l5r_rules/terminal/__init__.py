@@ -12,7 +12,10 @@ characters (U+202A-U+202E, U+2066-U+2069) are dropped. One function, one place.
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import stat
 
 _TABLE = {c: " " for c in [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]}
 _TABLE.update({c: None for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]})
@@ -53,6 +56,17 @@ def visible(text: str, allow_sgr: bool = False) -> str:
     return "".join(p if i % 2 else p.translate(_VISIBLE) for i, p in enumerate(_SGR.split(text)))
 
 
+def _file_position(stream) -> int | None:
+    """The stream's position in a regular file it writes to; None for a terminal, a pipe or no file."""
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.lseek(fd, 0, os.SEEK_CUR)
+    except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+        return None
+
+
 class SafeStream:
     """An output stream that passes everything through `visible`: nothing any command prints (a term, a
     source paragraph, a scenario's name, a file name) can move the cursor, recolour or retitle the window,
@@ -65,14 +79,32 @@ class SafeStream:
             self._sgr = bool(stream.isatty())
         except (AttributeError, ValueError, OSError):
             self._sgr = False
+        self._encoding = getattr(stream, "encoding", None) or "utf-8"
+        self._written = 0  # bytes handed to the stream, to tell a cut output file (see `cut`)
+        self._start = _file_position(stream)
 
     def write(self, text: str) -> int:
-        self._stream.write(visible(text) if isinstance(text, str) else text)
+        self._put(visible(text) if isinstance(text, str) else text)
         return len(text)
 
     def write_styled(self, text: str) -> int:
-        self._stream.write(visible(text, self._sgr))
+        self._put(visible(text, self._sgr))
         return len(text)
+
+    def _put(self, out) -> None:
+        self._stream.write(out)
+        self._written += len(out.encode(self._encoding, "replace")) if isinstance(out, str) else len(out)
+
+    def cut(self) -> str | None:
+        """After the last flush: when the output goes to a regular file that holds less than was written to it
+        (a full disk or a file size limit: the system took part of a large write and Python said nothing),
+        how much of it got there; else None."""
+        if self._start is None:
+            return None
+        end = _file_position(self._stream)
+        if end is None or end - self._start >= self._written:
+            return None
+        return f"{end - self._start:,} of {self._written:,} bytes"
 
     def writelines(self, lines) -> None:
         for line in lines:
