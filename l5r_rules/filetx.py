@@ -27,6 +27,7 @@ commit only with `@N`: `staged` (temporary files written), `journal` (committed)
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -85,6 +86,8 @@ def _write_new(tmp: Path, data: bytes) -> None:
     the write land elsewhere) is removed first, and the new one is created, never followed."""
     if os.path.lexists(tmp) and not tmp.is_dir():
         tmp.unlink()
+    elif tmp.is_dir() and not tmp.is_symlink():
+        raise IsADirectoryError(errno.EISDIR, f"a folder has the name of its temporary file {tmp.name}: remove it")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
         with open(fd, "wb", closefd=False) as fh:
@@ -113,8 +116,14 @@ def _write_journal(journal: Path, temps: list[tuple[Path, Path]], deletions: lis
             os.fsync(fh.fileno())
         os.replace(tmp, journal)
     except OSError:
-        tmp.unlink(missing_ok=True)
+        _discard(tmp)
         raise
+
+
+def _discard(path: Path) -> None:
+    """Remove a temporary file (or a link at its name); a folder someone made there is left alone."""
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
 
 
 def _linked_folder(path: Path, top: Path) -> Path | None:
@@ -155,7 +164,7 @@ def apply(files: dict[Path, str | bytes], deletions: list[Path], journal: Path |
         fault("staged")
     except OSError as exc:
         for tmp, _ in temps:
-            tmp.unlink(missing_ok=True)
+            _discard(tmp)
         _remove_empty(made)
         raise WriteFailed(writing or Path("."), f"{exc.strerror or exc}; nothing was changed") from exc
     try:
@@ -186,8 +195,9 @@ def _commit(temps: list[tuple[Path, Path]], deletions: list[Path], journal: Path
             _write_journal(journal, temps, deletions)
         except OSError as exc:
             for tmp, _ in temps:
-                tmp.unlink(missing_ok=True)
-            raise WriteFailed(journal, f"{exc.strerror or exc}; nothing was changed") from exc
+                _discard(tmp)
+            reason = "a folder has its name: remove it" if journal.is_dir() else exc.strerror or exc
+            raise WriteFailed(journal, f"{reason}; nothing was changed") from exc
     fault("journal")
     done: list[tuple[Path | None, Path]] = []  # (backup of the old version or None, path), in order
     step = None
@@ -237,14 +247,46 @@ def leftovers(folder: Path) -> list[Path]:
     return sorted(out)
 
 
+def _is_journal(data) -> bool:
+    """The shape `_write_journal` writes: renames as [temporary, target] pairs, deletions as paths."""
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("renames"), list)
+        and all(isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r) for r in data["renames"])
+        and isinstance(data.get("deletions"), list)
+        and all(isinstance(d, str) for d in data["deletions"])
+    )
+
+
+def _leftover_folders(folder: Path) -> list[Path]:
+    """Folders (and links to folders) under `folder` with the name of a write's temporary file or backup."""
+    out = []
+    if folder.is_dir():
+        for dirpath, dirnames, _filenames in os.walk(folder):
+            out += [Path(dirpath) / n for n in dirnames if is_leftover(n)]
+    return sorted(out)
+
+
 def recover(journal: Path, folder: Path) -> list[str]:
     """Finish (journal present) or undo (no journal) an interrupted `apply` under `folder`; return one
     line per thing done, for the writer to say."""
     said: list[str] = []
+    for path in [journal, *_leftover_folders(folder)]:  # what no writer makes at these names
+        if path.is_symlink():  # a link planted at the name: removed, never followed
+            path.unlink()
+            said.append(f"removed {path.name}, a symbolic link at the name of a write's own file (its target is kept)")
+        elif path.is_dir():
+            try:
+                path.rmdir()
+            except OSError:
+                raise WriteFailed(
+                    path, "a folder has the name of a write's own file (journal or temporary file): remove it"
+                ) from None
     try:
         data = json.loads(journal.read_text(encoding="utf-8")) if journal.is_file() else None
     except (OSError, ValueError):
         data = None  # a torn journal: its rename never happened, so the write was not committed
+    data = data if _is_journal(data) else None  # not the shape a writer writes: no commit of ours
     if data is not None:
         finished = 0
         for tmp, path in data.get("renames") or []:
@@ -260,7 +302,7 @@ def recover(journal: Path, folder: Path) -> list[str]:
         said.append(f"finished an interrupted write: {finished} file(s) renamed or deleted as it planned")
     removed = 0
     for path in leftovers(folder):
-        if path.is_file() and not path.is_symlink():
+        if path.is_symlink() or path.is_file():  # a link: the link itself, never what it points to
             path.unlink()
             removed += 1
     if removed and data is None:

@@ -63,7 +63,9 @@ def load_kb(root: Path | None = None) -> KnowledgeBase:
                 1,
                 1,
                 "(file)",
-                "an interrupted write (a killed import, link or refresh) left the glossary half-written: run "
+                "a folder has the name of the write journal: remove it"
+                if layout.write_journal.is_dir() and not layout.write_journal.is_symlink()
+                else "an interrupted write (a killed import, link or refresh) left the glossary half-written: run "
                 "`l5r-rules refresh` (or the command again); it finishes that write",
             ),
         )

@@ -49,11 +49,22 @@ def check(g: Glossary) -> list[Problem]:
         return out
     for dirpath, dirnames, filenames in os.walk(top):
         here = Path(dirpath)
-        for name in sorted(filenames + [d for d in dirnames if d.endswith((".yaml", ".yml"))]):
+        for name in sorted(filenames + [d for d in dirnames if d.endswith((".yaml", ".yml")) or filetx.is_leftover(d)]):
             path = here / name
             rel_parts = path.relative_to(top).parts
             shown = str(path.relative_to(g.layout.root))
-            if filetx.is_leftover(name):
+            if filetx.is_leftover(name) and path.is_dir() and not path.is_symlink():
+                out.append(  # no writer makes one, and a writer cannot write its file there
+                    Problem(
+                        shown,
+                        1,
+                        1,
+                        "L5R105",
+                        "(file)",
+                        "a folder has the name of a write's own file (its journal or a temporary file): remove it",
+                    )
+                )
+            elif filetx.is_leftover(name):
                 out.append(
                     Problem(
                         shown,

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import click
 
+from ..filetx import WriteFailed
 from ..layout import Layout, checked_root, find_root
 
 root_option = click.option(
@@ -73,6 +74,8 @@ def environment_error(exc: BaseException) -> str | None:
             f"this terminal's encoding ({exc.encoding}) cannot print the text: use a UTF-8 locale "
             "or set PYTHONIOENCODING=utf-8"
         )
+    if isinstance(exc, WriteFailed):  # a writer's own message: the file, and what is wrong or kept
+        return f"{exc.path}: cannot be written: {exc.reason}"
     if isinstance(exc, OSError):
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
         return f"{exc.strerror or type(exc).__name__}{where}"
