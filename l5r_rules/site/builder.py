@@ -241,7 +241,9 @@ def _build_locked(
     except jinja_errors() as exc:
         raise SiteBuildError(f"template error: {type(exc).__name__}: {exc}".splitlines()[0]) from None
     except OSError as exc:
-        raise SiteBuildError(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": ")) from None
+        # a write that failed names no file (a full disk): say which folders the build was writing
+        where = getattr(exc, "filename", None) or f"writing {work} and {new_site}"
+        raise SiteBuildError(f"{where}: {exc.strerror or exc}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(new_site, ignore_errors=True)
