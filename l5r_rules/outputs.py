@@ -69,8 +69,9 @@ def _in_git_folder(path: Path) -> bool:
 
 
 def _in_any_knowledge_base(path: Path) -> Path | None:
-    """The glossary/ or sources/ of any checkout that `path` is inside, else None."""
-    for folder in path.parents:
+    """The glossary/ or sources/ of any checkout that `path` is, or is inside, else None (`build --out
+    ../other/glossary` replaced another checkout's whole glossary: hostile round 4, #106)."""
+    for folder in (path, *path.parents):
         if folder.name == "glossary" and (folder / "_sources.yaml").is_file():
             return folder
         if folder.name == "sources" and (folder.parent / "glossary" / "_sources.yaml").is_file():
