@@ -51,6 +51,13 @@ def _run(root, fmt, output):
             target = check_file(Path(output), layout, "write the export")
         except OutputRefused as exc:
             stop(f"Error: {exc}", 2)
+    # lazy, as in build and coverage: the checks load when the command runs, never for `export --help`
+    from ..checks.validate import InvalidGlossary, refuse_invalid
+
+    try:  # every file through validate's checks, as the help says (a control character in a title passed)
+        refuse_invalid(layout, "exported")
+    except InvalidGlossary as exc:
+        stop(f"Error: {exc}", 1)
     text = export_text(layout, fmt)
     if target is not None:
         write_atomically(target, text)
