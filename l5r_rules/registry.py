@@ -123,7 +123,9 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
     """Why a registry `file` cannot be read as a source, or None: it must be a regular file under sources/,
     of at most MAX_SOURCE_BYTES (checked before it is read)."""
 
-    if not file or any(not c.isprintable() for c in file):  # a NUL would make every path call raise
+    if not file.strip():
+        return "source file is empty: give the path of the rulebook's text under sources/"
+    if any(not c.isprintable() for c in file):  # a NUL would make every path call raise
         return f"source file {file!r} is not a file name (it holds a control character)"
     path = layout.root / file
     try:

@@ -65,6 +65,21 @@ def make_plan(
         return report
     skip_items, problems = read_skip_list(layout)
     report.problems += problems
+    first: dict[str, str] = {}
+    for doc in registry.documents:  # one rulebook per file: validate says the same (L5R070)
+        if doc.file in first:
+            report.problems.append(
+                ImportProblem(
+                    rel(layout, layout.sources_registry),
+                    *registry.loaded.where(registry.file_field(doc)),
+                    f"document '{doc.id}': its file '{doc.file}' is also the file of '{first[doc.file]}' "
+                    "(one rulebook per file)",
+                    "L5R070",
+                )
+            )
+        first.setdefault(doc.file, doc.id)
+    if report.problems:
+        return report
 
     built: dict[str, list[dict]] = {}
     for doc in docs:
