@@ -23,7 +23,9 @@ from .layout import Layout
 def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[None]:
     """Hold an exclusive lock on `path` (created if need be); if another process holds it, say `busy` and wait."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    if path.is_symlink():  # a link planted at the lock's name: opening it would create its target anywhere
+        path.unlink()
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -177,7 +177,7 @@ def _plan_document(
         fields, suggestion = curated[old_id], suggestions.get(old_id)
         if old_id in named:
             used.add(old_id)
-            problem = _rename_problem(doc, old_id, renames[old_id], produced, appeared, existing, carried, taken)
+            problem = _rename_problem(doc, old_id, renames[old_id], produced, appeared, carried)
             if problem:
                 report.problems.append(problem)
                 continue
@@ -271,22 +271,24 @@ def _section(data: dict) -> str:
     return "'" + " › ".join(str(s) for s in section) + "'"
 
 
-def _rename_problem(doc, old_id, new_id, produced, appeared, existing, carried, taken) -> ImportProblem | None:
+def _rename_problem(doc, old_id, new_id, produced, appeared, carried) -> ImportProblem | None:
     head = f"--rename {old_id}={new_id}:"
     if new_id not in produced:
         return ImportProblem(
             "", 0, 0, f"{head} '{new_id}' is not an id that '{doc.id}' produces{_hint(new_id, appeared or produced)}"
         )
-    if new_id in carried:
-        return ImportProblem("", 0, 0, f"{head} '{carried[new_id]}' is already carried onto '{new_id}'")
-    if new_id in existing and new_id not in taken and curated_fields(existing[new_id].data):
+    if new_id not in appeared:  # an entry that was there before and still is: not the old heading's new id
         return ImportProblem(
             "",
             0,
             0,
-            f"{head} '{new_id}' already has curated fields "
-            f"({', '.join(curated_fields(existing[new_id].data))}); merge the two by hand",
+            f"{head} '{new_id}' is not new: it was an entry before this import and still is (a renamed heading's "
+            "new id is one this import makes for the first time: "
+            + (", ".join(sorted(appeared)[:8]) + (" ..." if len(appeared) > 8 else "") if appeared else "none")
+            + ")",
         )
+    if new_id in carried:
+        return ImportProblem("", 0, 0, f"{head} '{carried[new_id]}' is already carried onto '{new_id}'")
     return None
 
 

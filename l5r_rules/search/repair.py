@@ -48,7 +48,10 @@ def index_lock(layout: Layout) -> Iterator[None]:
     target = index_dir(layout)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(target.parent / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+        lock = target.parent / LOCK_NAME
+        if lock.is_symlink():  # a link planted at the lock's name: opening it would create its target anywhere
+            lock.unlink()
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as exc:
         raise IndexUnwritable(target, exc) from exc
     try:
