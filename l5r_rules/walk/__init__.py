@@ -188,8 +188,15 @@ def book_for(game: str, edition: str | None = None) -> Book:
         if wanted == game:
             return all_[game]
         real = all_[game].game
+        if wanted not in all_:
+            raise WalkError(f"--edition {edition!r} is not an edition with a timing sequence ({', '.join(all_)})")
+        if all_[wanted].game != real:  # `walk lcg turn --edition lotus`: another game's edition
+            raise WalkError(
+                f"--edition {edition!r} is an edition of {all_[wanted].game}, not of {real}: "
+                f"walk {wanted} PHASE (or walk {all_[wanted].game} PHASE --edition {wanted})"
+            )
         raise WalkError(
-            f"'{game}' is an edition (of {real}), and --edition names another, '{edition}': "
+            f"'{game}' is an edition (of {real}), and --edition names another, {edition!r}: "
             f"give the game and the edition (walk {real} PHASE --edition {wanted}) or the edition alone "
             f"(walk {wanted} PHASE)"
         )
