@@ -82,6 +82,8 @@ def test_the_checkouts_mkdocs_yml_sets_no_invented_address():
     ("url", "says"),
     [
         ("javascript:alert(1)", "not an http:// or https:// address"),
+        ("https://x.org:99999/", "its port is no port"),  # hostile round 4, #134: accepted
+        ("https://user:pw@x.org/", "holds no user name or password"),  # round 4, #131: printed on paper
         ("rules.example.org", "not an http:// or https:// address"),
         ("https://x.example/a b/", "not an http:// or https:// address"),
         ('https://x.example/"><script>', "not an http:// or https:// address"),
