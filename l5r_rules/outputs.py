@@ -40,17 +40,31 @@ class OutputRefused(Exception):
     """The output is not the writer's to write; str() is the one-line reason, nothing was touched."""
 
 
-def _roots(layout: Layout | None) -> list[Path]:
+def _checkout_around(path: Path) -> Path | None:
+    """The checkout (a folder with glossary/_sources.yaml) that `path` is, or is inside, else None."""
+    for folder in (path, *path.parents):
+        try:
+            if (folder / "glossary" / "_sources.yaml").is_file():
+                return folder.resolve()
+        except OSError:
+            return None
+    return None
+
+
+def _roots(layout: Layout | None, path: Path | None = None) -> list[Path]:
+    """The checkouts whose own folders and files no writer touches: --root's, the project's, and the one the
+    output is in (export -o ../other/README.md overwrote another checkout's tracked file: round 4, #150)."""
     roots = [PROJECT_DIR.resolve()]
-    if layout is not None and layout.root.resolve() not in roots:
-        roots.insert(0, layout.root.resolve())
+    for root in (layout.root.resolve() if layout is not None else None, _checkout_around(path) if path else None):
+        if root is not None and root not in roots:
+            roots.insert(0, root)
     return roots
 
 
-def protected_folders(layout: Layout | None) -> list[Path]:
-    """Every folder no writer may write into or replace: PROTECTED of the checkout and the project, and
-    the build/ folders of other commands."""
-    out = [root / name for root in _roots(layout) for name in PROTECTED]
+def protected_folders(layout: Layout | None, path: Path | None = None) -> list[Path]:
+    """Every folder no writer may write into or replace: PROTECTED of the checkout, the project and the
+    checkout around `path`, and the build/ folders of other commands."""
+    out = [root / name for root in _roots(layout, path) for name in PROTECTED]
     if layout is not None:
         out += [layout.root.resolve() / name for name in OTHERS_OUTPUTS]
     return out
@@ -113,7 +127,7 @@ def _common(path: Path, layout: Layout | None, what: str) -> None:
         raise OutputRefused(f"{path}: refusing to {what} there: {blocker} is a file, not a folder")
     if _in_git_folder(path):
         raise OutputRefused(f"{path}: refusing to {what} there: it is inside a .git folder (a repository's own data)")
-    for folder in protected_folders(layout):
+    for folder in protected_folders(layout, path):
         if path == folder or path.is_relative_to(folder):
             raise OutputRefused(f"{path}: refusing to {what} there: it would write into {folder}")
     kb = _in_any_knowledge_base(path)
@@ -128,7 +142,7 @@ def check_file(path: Path | str, layout: Layout | None, what: str = "write the e
     _common(path, layout, what)
     if given.is_symlink() or (path.exists() and not path.is_file()):
         raise OutputRefused(f"{path}: exists and is not a regular file; refusing to replace it")
-    root = tracked(path.resolve(), _roots(layout))
+    root = tracked(path.resolve(), _roots(layout, path))
     if root is not None:
         raise OutputRefused(
             f"{path}: refusing to {what} there: it is a file of the checkout {root} (choose a file elsewhere, "
@@ -164,14 +178,14 @@ def check_folder(
         raise OutputRefused(f"{out}: exists and is not a directory (a symlink); choose another --out")
     out = out.resolve()
     home = Path.home().resolve()
-    whole = [*_roots(layout), *(p.resolve() for p in keep_whole), home]
+    whole = [*_roots(layout, out), *(p.resolve() for p in keep_whole), home]
     if layout is not None:
         whole.insert(1, layout.build.resolve())
     for folder in whole:
         if folder.is_relative_to(out):
             where = f"{folder} (your home directory)" if folder == home else str(folder)
             raise OutputRefused(f"{out}: refusing to {what} there: it would replace {where}")
-    for folder in [*protected_folders(layout), *(p.resolve() for p in keep_out)]:
+    for folder in [*protected_folders(layout, out), *(p.resolve() for p in keep_out)]:
         if out.is_relative_to(folder) or folder.is_relative_to(out):
             raise OutputRefused(f"{out}: refusing to {what} there: it would write into {folder}")
     _common(out, layout, what)
