@@ -7,11 +7,11 @@ command:
 
 - anything inside a `.git` folder, or a `.git` itself (`export -o .git/HEAD` would
   make the checkout no repository);
-- the checkout's and the project's own folders (PROTECTED: the knowledge base, its
-  sources, the code, the tests, the site's templates and pages), and the glossary/
-  and sources/ of any checkout, not only --root's;
-- a file git tracks in the checkout or the project (`export -o mkdocs.yml`), and,
-  where git cannot say, the checkout's top-level files (TOP_FILES);
+- the own folders (PROTECTED: the knowledge base, its sources, the code, the tests, the
+  site's templates and pages) of the checkout, the project and the checkout the output
+  is in, and the glossary/ and sources/ of any checkout, not only --root's;
+- a file git tracks in one of those checkouts (`export -o mkdocs.yml`), and, where git
+  cannot say, their top-level files (TOP_FILES);
 - a path under something that is not a folder (`-o README.md/x.json`): said so, at once;
 - anything that is not a regular file where a file goes (a device, FIFO, symlink).
 
