@@ -120,11 +120,18 @@ def check_links(site: Path) -> LinkReport:
                 continue
             elif prefix != "/" and path.startswith(prefix):
                 path = "/" + path[len(prefix) :]
-            target = html if not path else _target_file(site, rel, unquote(path))
-            if target is None:
-                report.broken.append(BrokenLink(rel, line, link, "points outside the site"))
+            try:  # a name the file system cannot hold (5,000 characters, a NUL) is no page of the site
+                target = html if not path else _target_file(site, rel, unquote(path))
+                if target is None:
+                    report.broken.append(BrokenLink(rel, line, link, "points outside the site"))
+                    continue
+                found = target.is_file()
+            except (OSError, ValueError) as exc:
+                report.broken.append(
+                    BrokenLink(rel, line, link, f"no such page ({getattr(exc, 'strerror', None) or exc})")
+                )
                 continue
-            if not target.is_file():
+            if not found:
                 report.broken.append(BrokenLink(rel, line, link, "no such page"))
                 continue
             anchor = unquote(parts.fragment)
