@@ -321,13 +321,15 @@ class SiteServer(http.server.ThreadingHTTPServer):
         sys.stderr.write(f"error answering {client_address[0]}: {type(exc).__name__}: {exc}\n")
 
 
-_FOLDER_NAME = re.compile(r"[A-Za-z0-9._~-]{1,100}")
+_FOLDER_NAME = re.compile(r"[A-Za-z0-9._~-]+")
 
 
 def path_prefix(text: str) -> tuple[str, ...]:
     """`--path-prefix` as segments: "/l5r-rules/" -> ("l5r-rules",); ValueError for what no URL path can be."""
     segments = [s for s in text.strip().split("/") if s not in ("", ".")]
     for segment in segments:  # what a static host's folder is named (a repository's name): no quote, <, space, ..
+        if len(segment) > 100:
+            raise ValueError(f"a path prefix is plain folder names of at most 100 characters (one has {len(segment):,})")
         if segment == ".." or not _FOLDER_NAME.fullmatch(segment):
             raise ValueError(f"{text!r}: a path prefix is plain folder names (letters, digits, . _ ~ -), e.g. /rules/")
     return tuple(segments)

@@ -211,7 +211,7 @@ def book_for(game: str, edition: str | None = None) -> Book:
             return next(iter(of_game.values()))
         raise WalkError(f"{game} has one sequence per edition; add --edition ({', '.join(of_game)})")
     if edition.strip().lower() not in of_game:
-        raise WalkError(f"no {game} sequence for edition '{edition}' (editions: {', '.join(of_game)})")
+        raise WalkError(f"no {game} sequence for edition {edition!r} (editions: {', '.join(of_game)})")
     return of_game[edition.strip().lower()]
 
 
