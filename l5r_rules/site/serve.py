@@ -329,7 +329,9 @@ def path_prefix(text: str) -> tuple[str, ...]:
     segments = [s for s in text.strip().split("/") if s not in ("", ".")]
     for segment in segments:  # what a static host's folder is named (a repository's name): no quote, <, space, ..
         if len(segment) > 100:
-            raise ValueError(f"a path prefix is plain folder names of at most 100 characters (one has {len(segment):,})")
+            raise ValueError(
+                f"a path prefix is plain folder names of at most 100 characters (one has {len(segment):,})"
+            )
         if segment == ".." or not _FOLDER_NAME.fullmatch(segment):
             raise ValueError(f"{text!r}: a path prefix is plain folder names (letters, digits, . _ ~ -), e.g. /rules/")
     return tuple(segments)
