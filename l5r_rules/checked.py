@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import yamlio
-from .schemas import say, validator
+from .schemas import error_path, say, validator
 
 
 def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
@@ -19,8 +19,8 @@ def load_checked(path: Path, schema_name: str, code: str = "L5R010"):
     data = yamlio.load_plain(path)
     error = next(iter(validator(schema_name).iter_errors(data)), None)
     if error is not None:
-        where = yamlio.load_file(path).where(tuple(error.absolute_path))
+        where = yamlio.load_file(path).where(error_path(error))
         raise yamlio.GlossaryFileError(
-            path, yamlio.YamlProblem(code, *where, yamlio.dotted(tuple(error.absolute_path)), say(error))
+            path, yamlio.YamlProblem(code, *where, yamlio.dotted(error_path(error)), say(error))
         )
     return data

@@ -3,7 +3,7 @@ item naming no document of the registry)."""
 
 from __future__ import annotations
 
-from ..schemas import say, validator
+from ..schemas import error_path, say, validator
 from ..skiplist import unknown_documents, unknown_message
 from .loaded import Doc, Glossary, _read
 from .problems import Problem
@@ -14,7 +14,7 @@ def _schema_problems(doc: Doc, schema_name: str) -> list[Problem]:
         return []
     out = []
     for err in validator(schema_name).iter_errors(doc.data):
-        path = tuple(err.absolute_path)
+        path = error_path(err)
         if err.validator == "additionalProperties":
             extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
             for name in extra:

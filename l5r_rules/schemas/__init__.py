@@ -59,6 +59,15 @@ def _required_in(node) -> list[str]:
     return []
 
 
+def error_path(err) -> tuple:
+    """Where a jsonschema error is: its instance's path, and for a bad key (propertyNames) the key itself, so
+    that the line shown is the key's, not the mapping's first key."""
+    path = tuple(err.absolute_path)
+    if "propertyNames" in err.relative_schema_path and isinstance(err.instance, str):
+        return (*path, err.instance)
+    return path
+
+
 def say(err) -> str:
     """A jsonschema error as a short message that says what is wrong and never dumps a value or the schema
     (its own message repeats the whole value first, so a long one hid the reason, and `not` printed the
