@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .filetx import recover
 from .layout import Layout
+from .outputs import check_build
 
 
 @contextmanager
@@ -41,7 +42,7 @@ def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[Non
 def glossary_lock(layout: Layout, say: Callable[[str], None]) -> Iterator[None]:
     """The lock every command that writes glossary/ holds (import, link, refresh). Once it holds it, a write
     that a kill interrupted is finished or undone (filetx.recover) before anything else is read."""
-    path = layout.build / ".glossary.lock"
+    path = check_build(layout) / ".glossary.lock"
     with file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say):
         for line in recover(layout.write_journal, layout.glossary):
             say(line)

@@ -140,6 +140,9 @@ def check_file(path: Path | str, layout: Layout | None, what: str = "write the e
     given = Path(path)
     path = Path(os.path.abspath(given))
     _common(path, layout, what)
+    real = _real(path)
+    if real != path:  # a folder on the way is a link (into another checkout's glossary/, say): its target counts
+        _common(real, layout, what)
     if given.is_symlink() or (path.exists() and not path.is_file()):
         raise OutputRefused(f"{path}: exists and is not a regular file; refusing to replace it")
     root = tracked(path.resolve(), _roots(layout, path))
@@ -149,6 +152,26 @@ def check_file(path: Path | str, layout: Layout | None, what: str = "write the e
             "e.g. under build/)"
         )
     return path
+
+
+def _real(path: Path) -> Path:
+    """`path` with its folders' links followed (the file itself may not exist yet)."""
+    try:
+        return path.parent.resolve() / path.name
+    except (OSError, RuntimeError):
+        return path
+
+
+def check_build(layout: Layout) -> Path:
+    """The checkout's build/ (index, locks, the site's Markdown) if commands may write there, else OutputRefused:
+    a build/ that is a link into a checkout's glossary/ or sources/ (or another protected folder) would put the
+    search index there (hostile round 5: search wrote it into another checkout's glossary/)."""
+    build = layout.build
+    if build.is_symlink() or os.path.lexists(build):
+        real = build.resolve()
+        if real != build.absolute():
+            _common(real, None, f"use {build} (a link to {real})")
+    return build
 
 
 def is_marked(path: Path, marker: str) -> bool:

@@ -10,6 +10,7 @@ import click
 
 from ..filetx import WriteFailed
 from ..layout import Layout, checked_root, find_root
+from ..outputs import OutputRefused
 
 root_option = click.option(
     "--root",
@@ -74,6 +75,8 @@ def environment_error(exc: BaseException) -> str | None:
             f"this terminal's encoding ({exc.encoding}) cannot print the text: use a UTF-8 locale "
             "or set PYTHONIOENCODING=utf-8"
         )
+    if isinstance(exc, OutputRefused):  # a place no command writes (a build/ linked into a glossary/)
+        return str(exc)
     if isinstance(exc, WriteFailed):  # a writer's own message: the file, and what is wrong or kept
         return f"{exc.path}: cannot be written: {exc.reason}"
     if isinstance(exc, OSError):

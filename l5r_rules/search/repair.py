@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..layout import Layout
+from ..outputs import check_build
 from .errors import IndexUnwritable, SearchUsageError, describe, shown
 from .freshness import MISSING, STALE, state
 from .store import LOCK_NAME, index_dir
@@ -45,6 +46,7 @@ def index_lock(layout: Layout) -> Iterator[None]:
     except ImportError:  # no flock (Windows): rebuilds are not serialized
         yield
         return
+    check_build(layout)  # build/ may be a link, but not into a checkout's glossary/ or sources/ (OutputRefused)
     target = index_dir(layout)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

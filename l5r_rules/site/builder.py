@@ -111,6 +111,7 @@ def build_site(
         raise OutputRefused(str(exc)) from None
     try:
         _check_out(out, layout)
+        outputs.check_build(layout)  # build/ may be a link, but not into a checkout's glossary/ or sources/
     except outputs.OutputRefused as exc:
         raise OutputRefused(str(exc)) from None
 
