@@ -106,6 +106,11 @@ _TABLE = (
         "entry text that begins in the middle of a sentence",
         "move the entry's start back to where the sentence begins (the outline's `splits` or `headings`)",
     ),
+    (
+        "L5R038",
+        "entry text or term that does not occur in its source as printed (after the documented normalization)",
+        "run `l5r-rules import` to take it from the book again; never edit rule text by hand",
+    ),
     ("L5R040", "related id is not an entry", "fix the id (the message suggests the closest one) or remove it"),
     (
         "L5R041",

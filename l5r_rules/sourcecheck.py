@@ -65,6 +65,22 @@ class DocumentReport:
         return data
 
 
+def verbatim_texts(doc, layout: Layout) -> tuple[str, str, list]:
+    """(the source in verbatim form, the same in the book's reading order, its paragraphs): what an entry's
+    text must occur in (check-sources, and validate's L5R038)."""
+    source = verbatim_form(doc.clean_text(layout))
+    paras = document_paragraphs(doc, layout)
+    outline = document_outline(doc)
+    reading = reading_text(apply_moves(paras, outline), set_aside_list_marks) if outline.moves else source
+    return source, reading, paras
+
+
+def is_verbatim(entry: dict, source: str, reading: str) -> bool:
+    """Do the entry's text and term occur in its source as printed (after the documented normalization)?"""
+    text = verbatim_form(entry["text"])
+    return (text in source or text in reading) and verbatim_form(entry["term"]) in source
+
+
 def check_sources(layout: Layout) -> list[DocumentReport]:
 
     kb = load_kb(layout.root)
@@ -74,13 +90,9 @@ def check_sources(layout: Layout) -> list[DocumentReport]:
         report = DocumentReport(document=doc.id, edition=doc.edition)
         entries = [e for e in kb.entries.values() if e.get("source", {}).get("document") == doc.id]
         report.entries = len(entries)
-        source = verbatim_form(doc.clean_text(layout))
-        paras = document_paragraphs(doc, layout)
-        outline = document_outline(doc)
-        reading = reading_text(apply_moves(paras, outline), set_aside_list_marks) if outline.moves else source
+        source, reading, paras = verbatim_texts(doc, layout)
         for e in entries:
-            text = verbatim_form(e["text"])
-            if (text not in source and text not in reading) or verbatim_form(e["term"]) not in source:
+            if not is_verbatim(e, source, reading):
                 report.fidelity_failures.append(e["id"])
 
         without_marks = collapse(_ATX_MARK.sub("", doc.clean_text(layout)))

@@ -17,6 +17,7 @@ from . import (
     strings,
     text_shape,
     translations,
+    verbatim,
     walk_quotes,
 )
 from . import files as file_check
@@ -34,6 +35,7 @@ CHECKS = (
     translations.check,
     orphans.check,
     text_shape.check,
+    verbatim.check,
     search_data.check,
     engine_status.check,
     walk_quotes.check,

@@ -1,0 +1,50 @@
+"""Rule text is verbatim (L5R038): an entry's text and term occur in its source as printed.
+
+The same test as `l5r-rules check-sources` (sourcecheck.is_verbatim), made part of validate so that
+nothing validate passes (and so nothing build, packet or export publishes) quotes a rule otherwise than
+the book prints it: an entry edited to say the opposite passed validate and was published as verbatim
+(hostile round 5, #67).
+"""
+
+from __future__ import annotations
+
+from ..normalize import CONTROL
+from ..registry import load_documents, source_file_problem, source_text_problem
+from ..sourcecheck import is_verbatim, verbatim_texts
+from .loaded import Glossary
+from .problems import Problem
+
+
+def check(g: Glossary) -> list[Problem]:
+    if not g.registry_ok or not isinstance(g.registry.data, dict):
+        return []  # the registry's own problem is reported once, not one per entry
+    try:
+        documents = {d.id: d for d in load_documents(g.layout, g.registry.data)}
+    except Exception:  # noqa: BLE001 - a registry the other checks report; nothing to compare against
+        return []
+    texts: dict[str, tuple | None] = {}
+    out: list[Problem] = []
+    for doc in g.checked(g.entries):
+        data = doc.data
+        source = data.get("source") if isinstance(data, dict) else None
+        document = documents.get(source.get("document")) if isinstance(source, dict) else None
+        if document is None or not isinstance(data.get("text"), str) or not isinstance(data.get("term"), str):
+            continue
+        if CONTROL.search(data["text"] + data["term"]):
+            continue  # L5R013 says it; no book prints it, so it would be said twice
+        if document.id not in texts:  # a source that cannot be read is the registry check's problem
+            path = g.layout.root / document.file
+            readable = source_file_problem(g.layout, document.file) is None and (
+                source_text_problem(path.read_bytes()) is None
+            )
+            texts[document.id] = verbatim_texts(document, g.layout)[:2] if readable else None
+        if texts[document.id] is not None and not is_verbatim(data, *texts[document.id]):
+            out.append(
+                doc.problem(
+                    "L5R038",
+                    ("text",),
+                    f"the text (or the term) does not occur in {document.file} as printed: a rule is quoted only "
+                    "as its book prints it (run `l5r-rules import` to take it from the book again)",
+                )
+            )
+    return out
