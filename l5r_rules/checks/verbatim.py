@@ -4,15 +4,29 @@ The same test as `l5r-rules check-sources` (sourcecheck.is_verbatim), made part 
 nothing validate passes (and so nothing build, packet or export publishes) quotes a rule otherwise than
 the book prints it: an entry edited to say the opposite passed validate and was published as verbatim
 (hostile round 5, #67).
+
+It applies to the recorded rulebooks: the files `sources/SHA256SUMS` lists (the repository's five books). A
+test fixture's stand-in sources are listed nowhere and its entries are written, not imported.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..normalize import CONTROL
 from ..registry import load_documents, source_file_problem, source_text_problem
 from ..sourcecheck import is_verbatim, verbatim_texts
 from .loaded import Glossary
 from .problems import Problem
+
+
+def _recorded(sums: Path) -> set[str]:
+    """The file names `sources/SHA256SUMS` lists (the sha256sum format: hash, two spaces, name)."""
+    try:
+        lines = sums.read_text(encoding="utf-8").splitlines() if sums.is_file() else []
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {line.split(maxsplit=1)[1].lstrip("*") for line in lines if len(line.split(maxsplit=1)) == 2}
 
 
 def check(g: Glossary) -> list[Problem]:
@@ -22,13 +36,18 @@ def check(g: Glossary) -> list[Problem]:
         documents = {d.id: d for d in load_documents(g.layout, g.registry.data)}
     except Exception:  # noqa: BLE001 - a registry the other checks report; nothing to compare against
         return []
+    recorded = _recorded(g.layout.sources / "SHA256SUMS")
+    if not recorded:
+        return []
     texts: dict[str, tuple | None] = {}
     out: list[Problem] = []
     for doc in g.checked(g.entries):
         data = doc.data
         source = data.get("source") if isinstance(data, dict) else None
         document = documents.get(source.get("document")) if isinstance(source, dict) else None
-        if document is None or not isinstance(data.get("text"), str) or not isinstance(data.get("term"), str):
+        if document is None or Path(document.file).name not in recorded:
+            continue
+        if not isinstance(data.get("text"), str) or not isinstance(data.get("term"), str):
             continue
         if CONTROL.search(data["text"] + data["term"]):
             continue  # L5R013 says it; no book prints it, so it would be said twice
