@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from .checked import load_checked
+from .filetx import temp_name
 from .kb import load_kb
 from .layout import Layout
 from .schemas import schema
@@ -79,18 +79,20 @@ def write_atomically(path: str | Path, text: str) -> None:
     """Write the whole file or nothing; it gets the permissions a new file normally gets (umask)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    tmp = temp_name(path)  # one name: what a killed export left there is replaced by the next one
     try:
+        if os.path.lexists(tmp) and (tmp.is_symlink() or not tmp.is_dir()):
+            tmp.unlink()
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)  # umask
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600
         os.replace(tmp, path)
     except OSError as exc:  # a full disk (EFBIG, ENOSPC): name the file and what is kept
-        Path(tmp).unlink(missing_ok=True)
+        if not tmp.is_dir():
+            tmp.unlink(missing_ok=True)
         kept = "the old file is unchanged" if path.exists() else "no file was made"
         raise OSError(exc.errno, f"{exc.strerror or exc}; nothing was written ({kept})", str(path)) from exc
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if not tmp.is_dir():
+            tmp.unlink(missing_ok=True)
         raise

@@ -302,7 +302,7 @@ def recover(journal: Path, folder: Path) -> list[str]:
         said.append(f"finished an interrupted write: {finished} file(s) renamed or deleted as it planned")
     removed = 0
     for path in leftovers(folder):
-        if path.is_symlink() or path.is_file():  # a link: the link itself, never what it points to
+        if path.is_symlink() or not path.is_dir():  # a link: the link itself, never its target; a FIFO too
             path.unlink()
             removed += 1
     if removed and data is None:

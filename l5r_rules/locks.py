@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .filetx import recover
 from .layout import Layout
-from .outputs import check_build
+from .outputs import OutputRefused, check_build
 
 
 @contextmanager
@@ -42,6 +42,11 @@ def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[Non
 def glossary_lock(layout: Layout, say: Callable[[str], None]) -> Iterator[None]:
     """The lock every command that writes glossary/ holds (import, link, refresh). Once it holds it, a write
     that a kill interrupted is finished or undone (filetx.recover) before anything else is read."""
+    if layout.glossary.is_symlink():  # a link into another checkout: its files would be rewritten
+        raise OutputRefused(
+            f"{layout.glossary} is a symbolic link (to {layout.glossary.resolve()}): import, link and refresh "
+            "write only into a checkout's own glossary/ folder"
+        )
     path = check_build(layout) / ".glossary.lock"
     with file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say):
         for line in recover(layout.write_journal, layout.glossary):

@@ -62,8 +62,5 @@ def refresh_cmd(root, check):
         parts += [f"{len(report.stale)} file(s) out of date: run `l5r-rules refresh`"] if report.stale else []
         stop(f"refresh --check: {'; '.join(parts)} ({elapsed:.1f} s)", 1)
     written = sum(r.written for _, r, _ in report.results)
-    click.echo(
-        f"refresh{' --check' if check else ''}: everything up to date"
-        f"{'' if check else f' ({written} file(s) written)'} ({elapsed:.1f} s)",
-        err=True,
-    )
+    done = f"brought up to date ({written} file(s) written)" if written else "everything up to date"
+    click.echo(f"refresh{' --check' if check else ''}: {done} ({elapsed:.1f} s)", err=True)
