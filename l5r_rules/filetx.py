@@ -238,12 +238,13 @@ def is_leftover(name: str) -> bool:
     return name == JOURNAL_NAME or (name.startswith(".") and name.endswith((TMP_SUFFIX, OLD_SUFFIX, *LEGACY_SUFFIXES)))
 
 
-def leftovers(folder: Path) -> list[Path]:
-    """Temporary files and backups of interrupted writes under `folder` (and its journal), sorted."""
+def leftovers(folder: Path, folders: bool = False) -> list[Path]:
+    """Temporary files and backups of interrupted writes under `folder` (and its journal), sorted; with
+    `folders`, the folders (and links to folders) that have such a name instead."""
     out = []
     if folder.is_dir():
-        for dirpath, _dirnames, filenames in os.walk(folder):
-            out += [Path(dirpath) / n for n in filenames if is_leftover(n)]
+        for dirpath, dirnames, filenames in os.walk(folder):
+            out += [Path(dirpath) / n for n in (dirnames if folders else filenames) if is_leftover(n)]
     return sorted(out)
 
 
@@ -258,20 +259,11 @@ def _is_journal(data) -> bool:
     )
 
 
-def _leftover_folders(folder: Path) -> list[Path]:
-    """Folders (and links to folders) under `folder` with the name of a write's temporary file or backup."""
-    out = []
-    if folder.is_dir():
-        for dirpath, dirnames, _filenames in os.walk(folder):
-            out += [Path(dirpath) / n for n in dirnames if is_leftover(n)]
-    return sorted(out)
-
-
 def recover(journal: Path, folder: Path) -> list[str]:
     """Finish (journal present) or undo (no journal) an interrupted `apply` under `folder`; return one
     line per thing done, for the writer to say."""
     said: list[str] = []
-    for path in [journal, *_leftover_folders(folder)]:  # what no writer makes at these names
+    for path in [journal, *leftovers(folder, folders=True)]:  # what no writer makes at these names
         if path.is_symlink():  # a link planted at the name: removed, never followed
             path.unlink()
             said.append(f"removed {path.name}, a symbolic link at the name of a write's own file (its target is kept)")

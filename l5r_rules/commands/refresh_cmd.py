@@ -62,5 +62,9 @@ def refresh_cmd(root, check):
         parts += [f"{len(report.stale)} file(s) out of date: run `l5r-rules refresh`"] if report.stale else []
         stop(f"refresh --check: {'; '.join(parts)} ({elapsed:.1f} s)", 1)
     written = sum(r.written for _, r, _ in report.results)
-    done = f"brought up to date ({written} file(s) written)" if written else "everything up to date"
-    click.echo(f"refresh{' --check' if check else ''}: {done} ({elapsed:.1f} s)", err=True)
+    done = "brought up to date" if written else "everything up to date"  # was "up to date" after writing
+    click.echo(
+        f"refresh{' --check' if check else ''}: {done}{'' if check else f' ({written} file(s) written)'} "
+        f"({elapsed:.1f} s)",
+        err=True,
+    )
