@@ -79,7 +79,17 @@ def _under_a_file(path: Path) -> Path | None:
 
 
 def _in_git_folder(path: Path) -> bool:
-    return ".git" in path.parts
+    """Inside a `.git` folder, or inside any git repository's own data under another name (a bare repository,
+    a `--separate-git-dir`: HEAD, objects/ and refs/ side by side; round 6 overwrote a bare repository's HEAD)."""
+    if ".git" in path.parts:
+        return True
+    for folder in (path, *path.parents):
+        try:
+            if (folder / "HEAD").is_file() and (folder / "objects").is_dir() and (folder / "refs").is_dir():
+                return True
+        except OSError:
+            return False
+    return False
 
 
 def _in_any_knowledge_base(path: Path) -> Path | None:
