@@ -259,6 +259,16 @@ def _is_journal(data) -> bool:
     )
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    """Is `path` in `folder`, with its '..' and its folders' links followed? (A journal naming
+    'glossary/../README.md' moved a planted file over the checkout's README: hostile round 6.)"""
+    try:
+        real = Path(os.path.realpath(path.parent)) / path.name
+        return path.name not in ("", ".", "..") and real.is_relative_to(Path(os.path.realpath(folder)))
+    except (OSError, ValueError):
+        return False
+
+
 def recover(journal: Path, folder: Path) -> list[str]:
     """Finish (journal present) or undo (no journal) an interrupted `apply` under `folder`; return one
     line per thing done, for the writer to say."""
@@ -283,12 +293,12 @@ def recover(journal: Path, folder: Path) -> list[str]:
         finished = 0
         for tmp, path in data.get("renames") or []:
             tmp, path = Path(tmp), Path(path)
-            if tmp.is_file() and not tmp.is_symlink() and tmp.is_relative_to(folder) and path.is_relative_to(folder):
+            if tmp.is_file() and not tmp.is_symlink() and _inside(tmp, folder) and _inside(path, folder):
                 os.replace(tmp, path)
                 finished += 1
         for path in data.get("deletions") or []:
             path = Path(path)
-            if path.is_relative_to(folder) and path.is_file():
+            if _inside(path, folder) and path.is_file() and not path.is_symlink():
                 path.unlink()
                 finished += 1
         said.append(f"finished an interrupted write: {finished} file(s) renamed or deleted as it planned")

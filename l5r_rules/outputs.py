@@ -26,14 +26,30 @@ import os
 import subprocess
 from pathlib import Path
 
+from . import filetx
 from .layout import PROJECT_DIR, Layout
 
 # The checkout's (and the project's) own folders: no writer writes into them or replaces them.
-PROTECTED = (".git", ".ci", "glossary", "sources", "content", "site_overrides", "tests", "l5r_rules", "scripts")
+PROTECTED = (
+    ".git",
+    ".ci",
+    ".venv",
+    "glossary",
+    "sources",
+    "content",
+    "site_overrides",
+    "tests",
+    "l5r_rules",
+    "scripts",
+)
 # Generated folders of build/ that belong to other commands (the search index, the site's Markdown).
 OTHERS_OUTPUTS = ("build/index", "build/docs")
 # Top-level files of a checkout, protected even where git cannot say which files it tracks.
 TOP_FILES = ("README.md", "mkdocs.yml", "pyproject.toml", "requirements.lock", ".gitignore", ".gitattributes")
+
+
+# Files the commands keep for themselves (locks, markers): never an output's name.
+OWN_NAMES = (".glossary.lock", ".site-build.lock", ".index.lock", ".l5r-rules-site", ".l5r-rules-packets")
 
 
 class OutputRefused(Exception):
@@ -153,6 +169,8 @@ def check_file(path: Path | str, layout: Layout | None, what: str = "write the e
     real = _real(path)
     if real != path:  # a folder on the way is a link (into another checkout's glossary/, say): its target counts
         _common(real, layout, what)
+    if path.name in OWN_NAMES or filetx.is_leftover(path.name):  # a lock or journal replaced lets two writers run
+        raise OutputRefused(f"{path}: refusing to {what} there: it is a name the commands keep for themselves")
     if given.is_symlink() or (path.exists() and not path.is_file()):
         raise OutputRefused(f"{path}: exists and is not a regular file; refusing to replace it")
     root = tracked(path.resolve(), _roots(layout, path))

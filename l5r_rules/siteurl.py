@@ -57,7 +57,13 @@ def check(url: str, origin: str = "site URL") -> str:
     url = url.strip()
     if len(url) > MAX_LENGTH:
         raise BadSiteUrl(f"{origin}: {len(url)} characters; a site address has at most {MAX_LENGTH}")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.hostname  # noqa: B018 - read for its check: an unclosed or invalid [IPv6] host raises
+    except ValueError:
+        raise BadSiteUrl(
+            f"{origin} {url!r}: not an http:// or https:// address (e.g. https://rules.example.org/)"
+        ) from None
     if (
         parts.scheme not in ("http", "https")
         or not parts.netloc
