@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from .checked import load_checked
-from .filetx import temp_name
+from .filetx import discard, temp_name, write_new
 from .kb import load_kb
 from .layout import Layout
 from .schemas import schema
@@ -81,18 +81,12 @@ def write_atomically(path: str | Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_name(path)  # one name: what a killed export left there is replaced by the next one
     try:
-        if os.path.lexists(tmp) and (tmp.is_symlink() or not tmp.is_dir()):
-            tmp.unlink()
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)  # umask
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_new(tmp, text.encode("utf-8"), mode=0o666)  # never through a link planted at the name
         os.replace(tmp, path)
     except OSError as exc:  # a full disk (EFBIG, ENOSPC): name the file and what is kept
-        if not tmp.is_dir():
-            tmp.unlink(missing_ok=True)
+        discard(tmp)
         kept = "the old file is unchanged" if path.exists() else "no file was made"
         raise OSError(exc.errno, f"{exc.strerror or exc}; nothing was written ({kept})", str(path)) from exc
     except BaseException:
-        if not tmp.is_dir():
-            tmp.unlink(missing_ok=True)
+        discard(tmp)
         raise

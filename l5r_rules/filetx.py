@@ -81,14 +81,14 @@ def _missing_folders(folder: Path) -> list[Path]:
     return out
 
 
-def _write_new(tmp: Path, data: bytes) -> None:
+def write_new(tmp: Path, data: bytes, mode: int = 0o644) -> None:
     """Write a fresh temporary file: whatever had its name (a leftover, a symlink someone planted to make
     the write land elsewhere) is removed first, and the new one is created, never followed."""
     if os.path.lexists(tmp) and not tmp.is_dir():
         tmp.unlink()
     elif tmp.is_dir() and not tmp.is_symlink():
         raise IsADirectoryError(errno.EISDIR, f"a folder has the name of its temporary file {tmp.name}: remove it")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)  # less the umask
     try:
         with open(fd, "wb", closefd=False) as fh:
             fh.write(data)
@@ -116,11 +116,11 @@ def _write_journal(journal: Path, temps: list[tuple[Path, Path]], deletions: lis
             os.fsync(fh.fileno())
         os.replace(tmp, journal)
     except OSError:
-        _discard(tmp)
+        discard(tmp)
         raise
 
 
-def _discard(path: Path) -> None:
+def discard(path: Path) -> None:
     """Remove a temporary file (or a link at its name); a folder someone made there is left alone."""
     if path.is_symlink() or path.is_file():
         path.unlink(missing_ok=True)
@@ -160,11 +160,11 @@ def apply(files: dict[Path, str | bytes], deletions: list[Path], journal: Path |
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = temp_name(path)
             temps.append((tmp, path))
-            _write_new(tmp, text if isinstance(text, bytes) else text.encode("utf-8"))
+            write_new(tmp, text if isinstance(text, bytes) else text.encode("utf-8"))
         fault("staged")
     except OSError as exc:
         for tmp, _ in temps:
-            _discard(tmp)
+            discard(tmp)
         _remove_empty(made)
         raise WriteFailed(writing or Path("."), f"{exc.strerror or exc}; nothing was changed") from exc
     try:
@@ -195,7 +195,7 @@ def _commit(temps: list[tuple[Path, Path]], deletions: list[Path], journal: Path
             _write_journal(journal, temps, deletions)
         except OSError as exc:
             for tmp, _ in temps:
-                _discard(tmp)
+                discard(tmp)
             reason = "a folder has its name: remove it" if journal.is_dir() else exc.strerror or exc
             raise WriteFailed(journal, f"{reason}; nothing was changed") from exc
     fault("journal")

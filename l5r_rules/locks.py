@@ -20,13 +20,19 @@ from .layout import Layout
 from .outputs import OutputRefused, check_build
 
 
+def open_lock_file(path: Path) -> int:
+    """A lock file's descriptor, created if need be, never through a link: one planted at the name is removed
+    (opening it would create its target anywhere: hostile round 4)."""
+    if path.is_symlink():
+        path.unlink()
+    return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+
+
 @contextmanager
 def file_lock(path: Path, busy: str, say: Callable[[str], None]) -> Iterator[None]:
     """Hold an exclusive lock on `path` (created if need be); if another process holds it, say `busy` and wait."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.is_symlink():  # a link planted at the lock's name: opening it would create its target anywhere
-        path.unlink()
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    fd = open_lock_file(path)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

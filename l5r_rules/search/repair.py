@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..layout import Layout
+from ..locks import open_lock_file
 from ..outputs import check_build
 from .errors import IndexUnwritable, SearchUsageError, describe, shown
 from .freshness import MISSING, STALE, state
@@ -50,10 +51,7 @@ def index_lock(layout: Layout) -> Iterator[None]:
     target = index_dir(layout)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        lock = target.parent / LOCK_NAME
-        if lock.is_symlink():  # a link planted at the lock's name: opening it would create its target anywhere
-            lock.unlink()
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = open_lock_file(target.parent / LOCK_NAME)
     except OSError as exc:
         raise IndexUnwritable(target, exc) from exc
     try:
