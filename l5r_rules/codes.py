@@ -247,6 +247,12 @@ _TABLE = (
         "engine status file (glossary/_engine_status.yaml) missing in a checkout with scenarios",
         "put it back from git; without it every entry no scenario cites has no status to count",
     ),
+    (
+        "L5R116",
+        "scenario (tests/rulings) that does not load, run or match its expect: it proves nothing",
+        "run `l5r-rules resolve FILE`, which says what is wrong, and fix the scenario (or the engine)",
+    ),
+    ("L5R117", "scenario naming an entry id that does not exist (source.entry, expect.rules)", "fix the id"),
     # files
     ("L5R100", "empty or comment-only file", "write the entry, or delete the file"),
     (

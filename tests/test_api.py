@@ -16,10 +16,10 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from site_helpers import FIXTURE_ROOT, built_fixture_site, built_offline_fixture_site, built_real_site
 
+from l5r_rules.engine.coverage import scenario_files
 from l5r_rules.kb import load_kb
 from l5r_rules.layout import Layout
 from l5r_rules.site.api import FOLDERS
-from l5r_rules.site.scenarios import scenario_files
 
 SITES = {
     "fixture": (built_fixture_site, FIXTURE_ROOT),
@@ -112,7 +112,7 @@ def test_permalinks_lead_to_built_pages(site):
 def test_real_site_scenarios_carry_outcome_or_error():
     base = built_real_site() / "api" / "v1"
     files = sorted((base / "scenarios").glob("*.json"))
-    assert len(files) == len(scenario_files(Layout(ROOT))) > 0
+    assert len(files) == len(scenario_files(Layout(ROOT).rulings)) > 0
     for path in files:
         record = json.loads(path.read_text(encoding="utf-8"))["record"]
         assert (record["outcome"] is None) != (record["error"] is None), path.name

@@ -9,7 +9,8 @@ schema and ids are checked there; a checkout with scenarios and no file is refus
 
 from __future__ import annotations
 
-from ..engine.coverage import cited_by_passing, curated, scenario_files
+from .. import yamlio
+from ..engine.coverage import curated, scenario_files, scenario_runs
 from .loaded import Glossary, _read
 from .problems import Problem
 from .schema_check import _schema_problems
@@ -47,7 +48,10 @@ def check(g: Glossary) -> list[Problem]:
     for eid, where in cur.twice:
         out.append(doc.problem("L5R114", where, f"'{eid}' is listed twice (an entry has one status)"))
     scenarios = g.layout.rulings.is_dir()
-    cited = cited_by_passing(g.layout.rulings) if scenarios else {}
+    runs = scenario_runs(g.layout.rulings) if scenarios else None
+    cited = dict(runs.cited) if runs else {}
+    if runs:
+        out += _scenario_problems(g, runs, entries)
     for eid, (_status, _reason, where) in cur.statuses.items():
         if eid not in entries:
             out.append(doc.problem("L5R111", where, f"'{eid}' is not an entry id"))
@@ -70,3 +74,21 @@ def check(g: Glossary) -> list[Problem]:
         if eid not in entries:
             out.append(doc.problem("L5R111", ("notes", eid), f"'{eid}' is not an entry id"))
     return out
+
+
+def _scenario_problems(g: Glossary, runs, entries: set) -> list[Problem]:
+    """A scenario that proves nothing (L5R116) or names an entry that is not there (L5R117): the statuses
+    above count only passing scenarios, so without these its entries would read unproven with no word why."""
+    out = []
+    for path, line, what in runs.failing:
+        shown = _shown(g, path)
+        out.append(Problem(shown, line, 1, "L5R116", "(scenario)", f"{what} (run `l5r-rules resolve {shown}`)"))
+    for path, where, eid in runs.named:
+        if isinstance(eid, str) and eid not in entries:
+            line = yamlio.load_file(path).where(where)[0]
+            out.append(Problem(_shown(g, path), line, 1, "L5R117", yamlio.dotted(where), f"'{eid}' is not an entry id"))
+    return out
+
+
+def _shown(g: Glossary, path) -> str:
+    return str(path.relative_to(g.layout.root)) if path.is_relative_to(g.layout.root) else str(path)

@@ -105,7 +105,22 @@ def scenario_files(rulings: Path) -> list[Path]:
 
 def cited_by_passing(rulings: Path) -> dict[str, list[str]]:
     """entry id -> ids of the passing scenarios that cite it (a scenario that does not load or pass cites none)."""
-    return dict(_cited(str(rulings), _stamp(rulings)))
+    return dict(scenario_runs(rulings).cited)
+
+
+@dataclass(frozen=True)
+class Runs:
+    """What running every scenario of a tests/rulings folder found (validate reports the last two, L5R116-117)."""
+
+    cited: tuple  # (entry id, [ids of the passing scenarios citing it])
+    failing: (
+        tuple  # (scenario file, line, what is wrong): it does not load, run or match its expect, so it proves nothing
+    )
+    named: tuple  # (scenario file, field path, entry id): every entry id a scenario names (source.entry, expect.rules)
+
+
+def scenario_runs(rulings: Path) -> Runs:
+    return _runs(str(rulings), _stamp(rulings))
 
 
 def _stamp(rulings: Path) -> tuple:
@@ -113,34 +128,48 @@ def _stamp(rulings: Path) -> tuple:
 
 
 @cache
-def _cited(rulings: str, stamp: tuple) -> tuple:
+def _runs(rulings: str, stamp: tuple) -> Runs:
     # lazy: validate's checks import this module, and the scenario runner would cost `validate --help` and
     # `refresh --help` ~10 ms (jsonschema's validator, every procedure's shape)
     from . import scenario
 
     out: dict[str, list[str]] = {}
+    failing, named = [], []
     for path in scenario_files(Path(rulings)):
-        # the safe loader, not the schema (tests/test_rulings.py holds every scenario to it): a scenario the
-        # engine cannot run as written simply proves nothing
+        # the safe loader, not the schema (tests/test_rulings.py and `resolve` hold every scenario to it): a
+        # scenario the engine cannot run as written proves nothing, and validate names it
         try:
             data = yamlio.load_plain(path)
             expect = data.get("expect") or {}
             ids = [data["source"]["entry"]]
+            named += [(path, ("source", "entry"), ids[0])]
+            named += [(path, ("expect", "rules", i), r) for i, r in enumerate(expect.get("rules") or ())]
             result = scenario.run(data)
+        except yamlio.GlossaryFileError as err:
+            problem = err.problem
+            failing.append((path, problem.line, f"does not load: {problem.code} {problem.field} {problem.message}"))
+            continue
         except ScenarioError as err:
             if "error" not in expect or expect["error"] not in err.message:
+                failing.append((path, 1, f"fails: {err.message}"))
                 continue
-        except EngineError:
+        except EngineError as err:
+            failing.append((path, 1, f"fails: {err}"))
             continue
-        except Exception:  # noqa: BLE001 - a malformed scenario cites nothing; test_rulings reports it
+        except Exception:  # noqa: BLE001 - a malformed scenario cites nothing; `resolve` says what is wrong with it
+            failing.append((path, 1, "does not load"))
             continue
         else:
-            if "error" in expect or scenario.check(data, result):
+            if "error" in expect:
+                failing.append((path, 1, f"does not fail with its expect.error {expect['error']!r}"))
+                continue
+            if differences := scenario.check(data, result):
+                failing.append((path, 1, f"does not match its expect: {differences[0].message}"))
                 continue
             ids += list(expect.get("rules") or []) + result.rules
         for eid in dict.fromkeys(ids):
             out.setdefault(eid, []).append(str(data["id"]))
-    return tuple(out.items())
+    return Runs(tuple(out.items()), tuple(failing), tuple(named))
 
 
 @dataclass(frozen=True)

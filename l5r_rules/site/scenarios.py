@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..engine import EngineError, run_scenario
+from ..engine.coverage import scenario_files
 from ..engine.narrate import RuleTexts, narrate
 from ..engine.scenario import load
 from ..layout import Layout
@@ -65,18 +65,13 @@ class BadScenario(Exception):
     """A scenario file `resolve` would refuse; str() is its first problem as `path:line: field message`."""
 
 
-def scenario_files(layout: Layout) -> list[Path]:
-    base = layout.rulings
-    return sorted(p for p in base.glob("*/*.yaml") if p.parent.name != "golden") if base.is_dir() else []
-
-
 def load_scenarios(layout: Layout, texts=None) -> list[ScenarioView]:
     """Every scenario, resolved and narrated; `texts` (engine.narrate.RuleTexts) defaults to the checkout's."""
 
     texts = texts or RuleTexts(layout.root)
 
     views = []
-    for path in scenario_files(layout):
+    for path in scenario_files(layout.rulings):
         data, problems = load(path)  # refused as `resolve` refuses it: nothing unchecked reaches a page
         if problems:
             shown = path.relative_to(layout.root) if path.is_relative_to(layout.root) else path
