@@ -140,6 +140,11 @@ _TABLE = (
     ),
     ("L5R057", "concept `reviewed` record lists an entry that does not exist", "fix the id or remove it"),
     ("L5R058", "errata record without evidence for its summary", "run `l5r-rules refresh` (it writes the evidence)"),
+    (
+        "L5R059",
+        "concept lists entries of an edition whose game its `games` do not name",
+        "move the entries to a concept of that game (cross_game links the two), or add the game to games",
+    ),
     ("L5R060", "errata record cites an entry or concept that does not exist", "fix the id or remove it"),
     ("L5R061", "errata quote does not occur in its entry's text", "quote the entry verbatim"),
     (

@@ -68,10 +68,23 @@ def check(g: Glossary) -> list[Problem]:
                     fix = " (run `l5r-rules link`)" if key == "related_from_book" else ""
                     out.append(doc.problem("L5R040", (key, i), f"'{rel}' is not an entry id{_hint(rel, entries)}{fix}"))
 
+    game_of = {e["id"]: e["game"] for e in g.registry.data["editions"]} if g.registry_ok else {}
     for doc in g.checked(g.concepts):
         data = doc.data
         if not isinstance(data, dict):
             continue
+        games = data.get("games") or []  # optional: a concept without it lines up any game's entries
+        for edition in data.get("entries") or {}:
+            # a ccg concept listing an LCG entry was compared as "one rule across editions" (hostile round 5, 50)
+            if games and edition in game_of and game_of[edition] not in games:
+                out.append(
+                    doc.problem(
+                        "L5R059",
+                        ("entries", edition),
+                        f"'{edition}' is an edition of {game_of[edition]}, a game this concept's games "
+                        f"({', '.join(map(str, games))}) do not name",
+                    )
+                )
         for edition, ids in (data.get("entries") or {}).items():
             for i, entry_id in enumerate(ids or []):
                 if entry_id not in known:
