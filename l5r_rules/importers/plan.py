@@ -182,7 +182,7 @@ def _plan_document(
                 report.problems.append(problem)
                 continue
             carried[renames[old_id]] = old_id  # its permalink too: the new entry lists it in former_ids
-            report.renamed.append((old_id, renames[old_id], fields + ["former_ids"]))
+            report.renamed.append((old_id, renames[old_id], fields + _former(ex, old_id, produced)))
             report.deletions += [] if old_id in taken else [ex.path]  # a taken id's file holds its new entry
         elif not fields:
             if old_id not in taken:
@@ -190,7 +190,7 @@ def _plan_document(
                 report.deletions.append(ex.path)
         elif accept_renames and suggestion and suggestion.similarity >= ACCEPT_SIMILARITY:
             carried[suggestion.new] = old_id
-            report.renamed.append((old_id, suggestion.new, fields + ["former_ids"]))
+            report.renamed.append((old_id, suggestion.new, fields + _former(ex, old_id, produced)))
             report.deletions += [] if old_id in taken else [ex.path]
         elif keep_orphans:
             target = orphan_path(layout, doc.edition, old_id)
@@ -269,6 +269,12 @@ def _section(data: dict) -> str:
     source = data.get("source") if isinstance(data.get("source"), dict) else {}
     section = source.get("section") if isinstance(source.get("section"), list) else []
     return "'" + " › ".join(str(s) for s in section) + "'"
+
+
+def _former(ex, old_id: str, produced: dict) -> list[str]:
+    """["former_ids"] when the renamed entry will list any (an id another section took over is none: it opens
+    that section's entry), for the report of what a rename carries; [] otherwise."""
+    return ["former_ids"] if any(i not in produced for i in former_ids(ex.data, old_id)) else []
 
 
 def _rename_problem(doc, old_id, new_id, produced, appeared, carried) -> ImportProblem | None:
