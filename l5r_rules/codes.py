@@ -111,6 +111,11 @@ _TABLE = (
         "entry text or term that does not occur in its source as printed (after the documented normalization)",
         "run `l5r-rules import` to take it from the book again; never edit rule text by hand",
     ),
+    (
+        "L5R039",
+        "a recorded source (sources/SHA256SUMS) whose bytes differ from its hash: the book was edited",
+        "put the book back (git checkout -- sources/FILE); a new printing: record its hash in SHA256SUMS",
+    ),
     ("L5R040", "related id is not an entry", "fix the id (the message suggests the closest one) or remove it"),
     (
         "L5R041",
