@@ -4,7 +4,7 @@ Proves: a chain's outcome is the last step's with every step's outcome under `ch
 the trace holds every step's rules in order; a step's `given` is merged into the state
 and the procedure reads only the fields it declares; an outcome's `state` carries into
 the next step; a bad step is an error naming `then[i]`; a step of another game is refused
-by the schema; single-procedure scenarios are unchanged.
+by the schema; single-procedure scenarios are unchanged; defenders are declared once per conflict.
 """
 
 from __future__ import annotations
@@ -116,3 +116,47 @@ def test_schema_refuses_bad_steps(step, word):
 def test_numbers_in_a_step_are_checked_like_the_first_given():
     problems = scenario.schema_problems(chain({"procedure": "conflict", "given": {"province_strength": 10**9}}))
     assert [p.path for p in problems] == [("then", 0, "given", "province_strength")]
+
+
+DEFEND = {
+    "id": "defend-test",
+    "system": "lcg",
+    "ruleset": "lcg",
+    "procedure": "declare-defenders",
+    "source": {
+        "document": "lcg-rules-reference",
+        "section": "3.2.1",
+        "kind": "derived-edge-case",
+        "entry": "lcg-covert",
+    },
+    "given": {
+        "type": "military",
+        "attacker": [{"name": "A", "skill": 3}],
+        "characters": {"defender": [{"name": "D", "military": 2, "political": 2}, {"name": "E", "military": 1}]},
+    },
+    "choices": {"defenders": ["D"]},
+}
+
+
+@pytest.mark.parametrize(
+    ("second", "refused"),
+    [
+        ({"procedure": "declare-defenders", "choices": {"defenders": ["E"]}}, True),  # the same conflict
+        # a new conflict given (its attackers): its defenders are declared anew
+        (
+            {
+                "procedure": "declare-defenders",
+                "given": {"attacker": [{"name": "B", "skill": 2}]},
+                "choices": {"defenders": ["E"]},
+            },
+            False,
+        ),
+    ],
+)
+def test_defenders_are_declared_once_per_conflict(second, refused):
+    data = {**copy.deepcopy(DEFEND), "then": [second]}
+    if refused:
+        with pytest.raises(ScenarioError, match="would set 'defender' again, which step 1"):
+            scenario.run(data)
+    else:
+        assert scenario.run(data).outcome["defenders"] == [{"name": "E", "skill": 1}]

@@ -171,6 +171,7 @@ GENERIC = (
     ("is listed twice", "a name given twice where each must be once"),
     ("which no earlier step produced", "a chained step needing state that no earlier step gave or wrote"),
     ("and does not output", "a chained step reading state that an earlier step changed under another name"),
+    ("again, which step", "a chained step setting again what the game sets once (defenders once per conflict)"),
     ("the game has already ended", "a given honor that means the game is over (LCG: 0, or 25 or more)"),
 )
 UNANSWERED = ("not-in-source", "unsettled")  # `status` of an outcome the edition's source cannot give
@@ -267,7 +268,16 @@ class _Chain:
         return f"step {n}'s given"
 
     def check(self, n: int, mod, decl, state: dict) -> None:
-        """Refuse step n when it needs state no earlier step produced, or state a step changed under another name."""
+        """Refuse step n when it needs state no earlier step produced, or state a step changed under another name,
+        or when it would set again what the game sets once (`STATE.once`: defenders once per conflict)."""
+        for path, (anew, rule) in decl.once.items():
+            at = self.set_at.get(path)
+            if at is not None and at < n and at >= self.set_at.get(anew, 0):
+                raise ScenarioError(
+                    self.steps[n - 1][0] + ("procedure",),
+                    f"({self.steps[n - 1][1]}) {self.name(n)} would set {path!r} again, which {self.name(at)} set: "
+                    f"{rule} (declare a new {anew!r} first, or leave this step out)",
+                )
         required = mod.GIVEN.get("required", ())
         if n > 1:
             missing = [f for f in required if f not in state]

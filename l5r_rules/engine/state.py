@@ -43,6 +43,7 @@ class State:
     writes: dict = field(default_factory=dict)  # outcome.state field (dotted path) -> quantity
     after_game_end: bool = False  # runs once the game has ended (Battle for Rokugan's final count)
     merged: tuple = ()  # written fields laid over the old value (mappings merged field by field), not replacing it
+    once: dict = field(default_factory=dict)  # written field -> (the field whose new value starts anew, the rule)
 
     @property
     def changes(self) -> frozenset:
@@ -57,13 +58,17 @@ def state(
     updates: dict | None = None,
     after_game_end: bool = False,
     merged: tuple = (),
+    once: dict | None = None,
 ) -> State:
     """Declare a procedure's state; every quantity must be one of QUANTITIES.
 
     `updates` declares fields the procedure both reads and writes back (the same as giving them as reads
     and as writes, for a step that only changes what it was given, e.g. a battle's armies and honor).
     `merged` names written fields that are laid over the old value field by field (a province's controller
-    changes, its flowers stay); every other written field replaces the old value whole."""
+    changes, its flowers stay); every other written field replaces the old value whole. `once` names written
+    fields a step of the game sets once, e.g. `{"defender": ("attacker", "one Declare defenders step per
+    conflict")}`: a chain in which this procedure would set it again before the other field (a new conflict
+    declared) is set anew is refused."""
     if updates:
         if reads or writes:
             raise ValueError("updates declares both reads and writes: give them apart, or updates alone")
@@ -72,10 +77,10 @@ def state(
         for path, quantity in table.items():
             if quantity not in QUANTITIES:
                 raise ValueError(f"{kind}[{path!r}]: unknown quantity {quantity!r} (one of {', '.join(QUANTITIES)})")
-    unknown = [f for f in merged if f not in (writes or {})]
+    unknown = [f for f in (*merged, *(once or {})) if f not in (writes or {})]
     if unknown:
-        raise ValueError(f"merged fields {unknown} are not written")
-    return State(dict(reads or {}), dict(writes or {}), after_game_end, tuple(merged))
+        raise ValueError(f"merged or once fields {unknown} are not written")
+    return State(dict(reads or {}), dict(writes or {}), after_game_end, tuple(merged), dict(once or {}))
 
 
 NONE = State()

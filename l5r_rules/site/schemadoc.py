@@ -76,6 +76,7 @@ class ProcedureDoc:
     writes: tuple[tuple[str, str], ...] = ()  # (state field, quantity) its outcome's state sets
     ends: tuple[tuple[str, str], ...] = ()  # (game_over.step, what ends the game there)
     after_game_end: bool = False  # it may follow the end of the game in a chain
+    once: tuple[tuple[str, str, str], ...] = ()  # (state field, field that starts anew, rule): set once in a chain
 
     @property
     def anchor(self) -> str:
@@ -304,6 +305,7 @@ def _games(root: dict, shared: frozenset) -> tuple[GameDoc, ...]:
                     tuple(p.state.writes.items()),
                     tuple(p.ends.items()),
                     p.state.after_game_end,
+                    tuple((f, anew, rule) for f, (anew, rule) in p.state.once.items()),
                 )
             )
         example = next((e for e in root.get("examples", []) if e.get("system") == system), None)

@@ -59,6 +59,7 @@ OUTCOME = obj(
 STATE = state(
     reads={"type": "conflict", "characters": "cards", "evaded": "conflict", "moved_in_covert": "conflict"},
     writes={"defender": "conflict"},
+    once={"defender": ("attacker", "a conflict has one Declare defenders step (3.2.1)")},
 )
 
 
