@@ -57,8 +57,12 @@ def checked_root(root: Path, given_as: str = "--root") -> Path:
     """`root` resolved, or NotACheckout when it holds no glossary/_sources.yaml."""
     root = root.resolve()
     if not is_checkout(root):
+        # a control character typed in the path is shown, not cut out by the terminal's output (round 7, #101)
+        shown = str(root) if str(root).isprintable() else repr(str(root))[1:-1]
+        if not root.is_dir():
+            raise NotACheckout(f"{shown}: no such folder: {given_as} names {'a file' if root.exists() else 'nothing'}")
         what = "no glossary/ folder" if not (root / "glossary").is_dir() else "no glossary/_sources.yaml (the registry)"
-        raise NotACheckout(f"{root}: no glossary here: {given_as} names a folder with {what}; give a checkout")
+        raise NotACheckout(f"{shown}: no glossary here: {given_as} names a folder with {what}; give a checkout")
     return root
 
 

@@ -12,12 +12,15 @@ command:
   is in, and the glossary/ and sources/ of any checkout, not only --root's;
 - a file git tracks in one of those checkouts (`export -o mkdocs.yml`), and, where git
   cannot say, their top-level files (TOP_FILES);
+- another writer's folder output: anything inside a built site or a folder of packets (a folder holding
+  its marker, anywhere) or inside a checkout's default site/ and build/packets/, built or not;
 - a path under something that is not a folder (`-o README.md/x.json`): said so, at once;
 - anything that is not a regular file where a file goes (a device, FIFO, symlink).
 
 A folder output (site, packets) must moreover be absent, empty, or hold the marker
-file a previous run of the same writer left, and may be neither the checkout, the
-project, build/, the home directory nor a folder holding any of them.
+file a previous run of the same writer left, may not be a symbolic link (never followed),
+and may be neither the checkout, the project, build/, the home directory nor a folder
+holding any of them.
 """
 
 from __future__ import annotations
@@ -50,6 +53,12 @@ TOP_FILES = ("README.md", "mkdocs.yml", "pyproject.toml", "requirements.lock", "
 
 # Files the commands keep for themselves (locks, markers): never an output's name.
 OWN_NAMES = (".glossary.lock", ".site-build.lock", ".index.lock", ".l5r-rules-site", ".l5r-rules-packets")
+# The folder outputs (a built site, a folder of packets): the marker each leaves, and where each goes in a checkout
+# by default. Nothing but its own writer writes into one: `export -o site/index.html` replaced a built page with
+# JSON, `export -o OTHER/site/x.json` made OTHER's next build refuse its own site/, packets were written into a
+# folder of a built site (hostile round 7, #24, #25, #29, #105).
+OUTPUT_MARKERS = {".l5r-rules-site": "a site built by l5r-rules", ".l5r-rules-packets": "a folder of packets"}
+DEFAULT_OUTPUTS = {"site": ".l5r-rules-site", "build/packets": ".l5r-rules-packets"}
 
 
 class OutputRefused(Exception):
@@ -146,8 +155,27 @@ def tracked(path: Path, roots: list[Path]) -> Path | None:
     return None
 
 
-def _common(path: Path, layout: Layout | None, what: str) -> None:
-    """The checks every output shares: under a file, inside .git, a protected folder, a knowledge base."""
+def _inside_an_output(path: Path, layout: Layout | None, marker: str | None = None) -> str | None:
+    """Why `path` is inside another writer's folder output, else None: a folder holding an output's marker
+    (any site or packet folder, anywhere), or a checkout's default site/ or build/packets/. With `marker`
+    (a folder writer's), `path` itself may be that writer's own: its default folder, or marked by it."""
+    for folder in (path, *path.parents):
+        for name, kind in OUTPUT_MARKERS.items():
+            if is_marked(folder, name) and not (folder == path and name == marker):
+                return f"it is inside {folder}, {kind} (its own command replaces it whole)"
+    for root in _roots(layout, path):
+        for rel, own in DEFAULT_OUTPUTS.items():
+            folder = root / rel
+            if path == folder and own != marker or path != folder and path.is_relative_to(folder):
+                return (
+                    f"it would write into {folder}, where `l5r-rules {'build' if rel == 'site' else 'packet'}` writes"
+                )
+    return None
+
+
+def _common(path: Path, layout: Layout | None, what: str, marker: str | None = None) -> None:
+    """The checks every output shares: under a file, inside .git, a protected folder, a knowledge base,
+    another writer's output."""
     blocker = _under_a_file(path)
     if blocker is not None:
         raise OutputRefused(f"{path}: refusing to {what} there: {blocker} is a file, not a folder")
@@ -159,6 +187,9 @@ def _common(path: Path, layout: Layout | None, what: str) -> None:
     kb = _in_any_knowledge_base(path)
     if kb is not None:
         raise OutputRefused(f"{path}: refusing to {what} there: it would write into {kb}, a checkout's {kb.name}/")
+    why = _inside_an_output(path, layout, marker)
+    if why is not None:
+        raise OutputRefused(f"{path}: refusing to {what} there: {why}")
 
 
 def check_file(path: Path | str, layout: Layout | None, what: str = "write the export") -> Path:
@@ -225,8 +256,11 @@ def check_folder(
     blocker = _under_a_file(out)
     if blocker is not None:
         raise OutputRefused(f"{out}: refusing to {what} there: {blocker} is a file, not a folder")
-    if out.is_symlink():
-        raise OutputRefused(f"{out}: exists and is not a directory (a symlink); choose another --out")
+    if out.is_symlink():  # never followed: a link at site/ made build replace another checkout's site (round 7)
+        raise OutputRefused(
+            f"{out}: is a symbolic link (to {os.readlink(out)}); refusing to follow it: give the folder itself as "
+            "--out, or remove the link"
+        )
     out = out.resolve()
     home = Path.home().resolve()
     whole = [*_roots(layout, out), *(p.resolve() for p in keep_whole), home]
@@ -239,7 +273,7 @@ def check_folder(
     for folder in [*protected_folders(layout, out), *(p.resolve() for p in keep_out)]:
         if out.is_relative_to(folder) or folder.is_relative_to(out):
             raise OutputRefused(f"{out}: refusing to {what} there: it would write into {folder}")
-    _common(out, layout, what)
+    _common(out, layout, what, marker)
     if out.exists() and not out.is_dir():
         raise OutputRefused(f"{out}: exists and is not a directory; choose another --out")
     if out.is_dir() and not is_marked(out, marker):

@@ -73,8 +73,10 @@ def check(url: str, origin: str = "site URL") -> str:
     if parts.query or parts.fragment:
         raise BadSiteUrl(f"{origin} {url!r}: a site address has no ?query or #fragment")
     try:
-        parts.port  # noqa: B018 - read for its check: a port above 65535 or not a number raises
+        port = parts.port  # a port above 65535 or not a number raises
     except ValueError:
+        port = 0
+    if port == 0:  # port 0 is no port a browser can reach (round 7, #9)
         raise BadSiteUrl(f"{origin} {url!r}: its port is no port (1 to 65535)") from None
     if parts.username is not None or parts.password is not None:  # it would be printed on every permalink
         raise BadSiteUrl(f"{origin} {url!r}: a public address holds no user name or password")

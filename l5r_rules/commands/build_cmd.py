@@ -60,7 +60,7 @@ def build_cmd(root, out, offline, strict, check, site_url):
         click.echo(f"link check: {report.pages} pages, {report.links} links, {len(report.broken)} broken")
         if report.broken:
             sys.exit(1)
-    where = "" if result.out == (layout.root / "site").resolve() else f" --site {result.out}"
+    where = "" if result.out.resolve() == (layout.root / "site").resolve() else f" --site {result.out}"
     serve = (
         f"l5r-rules serve{where} (then open http://127.0.0.1:8000/ in a browser; add --lan for phones on the network)"
     )

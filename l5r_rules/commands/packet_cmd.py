@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -83,7 +84,7 @@ def packet_cmd(root, out, paper, editions, changes, base_url, allow_placeholder)
         base, placeholder = links.resolve_base(base_url, layout.root, allow_placeholder=True)
     except links.BadBaseUrl as exc:
         stop(f"packet refused: {exc}", 2)
-    target = (out or layout.root / "build" / "packets").resolve()
+    target = Path(os.path.abspath(out or layout.root / "build" / "packets"))  # a link there is refused, not followed
     papers = ["a4", "letter"] if paper == "both" else [paper]
     try:
         made = make_packets(

@@ -24,10 +24,10 @@ class IndexUnwritable(Exception):
     def __init__(self, target: Path, exc: OSError):
         what = exc.strerror or type(exc).__name__
         where = f": {shown(Path(exc.filename))}" if exc.filename else ""
-        super().__init__(
-            f"cannot rebuild the search index in {shown(target)} ({what}{where}); "
-            f"make {shown(target.parent)} a writable folder, or delete {shown(target)} and retry"
-        )
+        advice = f"make {shown(target.parent)} a writable folder, or delete {shown(target)} and retry"
+        if isinstance(exc, IsADirectoryError) and exc.filename:  # a folder where the index or its lock keeps a
+            advice = f"remove the folder {shown(Path(exc.filename))} (a file of the index goes there) and retry"
+        super().__init__(f"cannot rebuild the search index in {shown(target)} ({what}{where}); {advice}")
 
 
 def shown(path: Path) -> str:

@@ -104,7 +104,7 @@ def build_site(
     """Build the site; `site_url` overrides the public address ($L5R_SITE_URL, site_url of mkdocs.yml)."""
     say = progress or (lambda _msg: None)
     layout = Layout((root or find_root()).resolve())
-    out = (out or layout.root / "site").resolve()
+    out = Path(os.path.abspath(out or layout.root / "site"))  # not resolved: a link there is refused, never followed
     try:
         public = siteurl.resolve(site_config_root(layout.root), site_url)
     except siteurl.BadSiteUrl as exc:
@@ -233,9 +233,14 @@ def _build_locked(
             f"({timings['offline']:.1f} s)"
         )
         outdir.write_marker(new_site)
-        outdir.swap_in(new_site, out)
+        # build/docs is the build's own name: whatever is there (a planted link, a file) goes before the site is
+        # swapped in, so nothing can fail after it (a link there failed the build once the site was replaced,
+        # saying it was unchanged: hostile round 7, #63-64)
         docs_keep = layout.build / "docs"
+        if docs_keep.is_symlink() or (os.path.lexists(docs_keep) and not docs_keep.is_dir()):
+            docs_keep.unlink()
         shutil.rmtree(docs_keep, ignore_errors=True)
+        outdir.swap_in(new_site, out)
         work.rename(docs_keep)
     except SiteBuildError:
         raise
