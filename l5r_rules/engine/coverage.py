@@ -113,9 +113,7 @@ class Runs:
     """What running every scenario of a tests/rulings folder found (validate reports the last two, L5R116-117)."""
 
     cited: tuple  # (entry id, [ids of the passing scenarios citing it])
-    failing: (
-        tuple  # (scenario file, line, what is wrong): it does not load, run or match its expect, so it proves nothing
-    )
+    failing: tuple  # (scenario file, line, what is wrong): it does not load, run or match its expect
     named: tuple  # (scenario file, field path, entry id): every entry id a scenario names (source.entry, expect.rules)
 
 
