@@ -275,8 +275,9 @@ _TABLE = (
     ("L5R104", "a file in a place no reader reads", "move it to its folder (see the format page) or remove it"),
     (
         "L5R105",
-        "a temporary file, backup or journal left by an interrupted write (a killed import, link or refresh)",
-        "run `l5r-rules refresh` (or the interrupted command): it finishes or undoes that write",
+        "a temporary file, backup or journal left by an interrupted write (a killed import, link or refresh), "
+        "or a folder at the name of one of them or of a lock in build/",
+        "run `l5r-rules refresh` (or the interrupted command): it finishes or undoes that write; remove a folder",
     ),
 )
 

@@ -9,6 +9,7 @@ the next holder finishes or undoes the write it interrupted (filetx.py).
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 from collections.abc import Callable, Iterator
@@ -17,14 +18,19 @@ from pathlib import Path
 
 from .filetx import recover
 from .layout import Layout
-from .outputs import OutputRefused, check_build
+from .outputs import GLOSSARY_LOCK, OutputRefused, check_build
 
 
 def open_lock_file(path: Path) -> int:
     """A lock file's descriptor, created if need be, never through a link: one planted at the name is removed
-    (opening it would create its target anywhere: hostile round 4)."""
+    (opening it would create its target anywhere: hostile round 4). A folder at the name is named, with what
+    to do (no command makes one; it said only "Is a directory": hostile round 8, #11)."""
     if path.is_symlink():
         path.unlink()
+    if path.is_dir():
+        raise IsADirectoryError(
+            errno.EISDIR, "a folder has the name of a lock file the commands take (remove it)", str(path)
+        )
     return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
 
 
@@ -53,7 +59,7 @@ def glossary_lock(layout: Layout, say: Callable[[str], None]) -> Iterator[None]:
             f"{layout.glossary} is a symbolic link (to {layout.glossary.resolve()}): import, link and refresh "
             "write only into a checkout's own glossary/ folder"
         )
-    path = check_build(layout) / ".glossary.lock"
+    path = check_build(layout) / GLOSSARY_LOCK
     with file_lock(path, f"another command is writing this glossary (lock {path}); waiting for it", say):
         for line in recover(layout.write_journal, layout.glossary):
             say(line)

@@ -6,14 +6,16 @@ whose str() is the one line to print (exit status 2). Never written, whatever th
 command:
 
 - anything inside a `.git` folder, or a `.git` itself (`export -o .git/HEAD` would
-  make the checkout no repository);
+  make the checkout no repository), or inside a Python package's install data (`*.egg-info`,
+  `*.dist-info`: the checkout's editable install);
 - the own folders (PROTECTED: the knowledge base, its sources, the code, the tests, the
-  site's templates and pages) of the checkout, the project and the checkout the output
+  site's templates and pages, CI's files) of the checkout, the project and the checkout the output
   is in, and the glossary/ and sources/ of any checkout, not only --root's;
 - a file git tracks in one of those checkouts (`export -o mkdocs.yml`), and, where git
   cannot say, their top-level files (TOP_FILES);
 - another writer's folder output: anything inside a built site or a folder of packets (a folder holding
-  its marker, anywhere) or inside a checkout's default site/ and build/packets/, built or not;
+  its marker, anywhere) or inside a checkout's default site/ and build/packets/, built or not; and
+  another checkout's default site/ or build/packets/ even for their own writer (made from that glossary);
 - a path under something that is not a folder (`-o README.md/x.json`): said so, at once;
 - anything that is not a regular file where a file goes (a device, FIFO, symlink).
 
@@ -36,6 +38,7 @@ from .layout import PROJECT_DIR, Layout
 PROTECTED = (
     ".git",
     ".ci",
+    ".github",
     ".venv",
     "glossary",
     "sources",
@@ -51,8 +54,14 @@ OTHERS_OUTPUTS = ("build/index", "build/docs")
 TOP_FILES = ("README.md", "mkdocs.yml", "pyproject.toml", "requirements.lock", ".gitignore", ".gitattributes")
 
 
+# A Python package's install data (the checkout's editable install: `export -o l5r_rules.egg-info/PKG-INFO`
+# replaced it, hostile round 8, #37): a folder with one of these endings is never written into, wherever it is.
+INSTALL_DATA = (".egg-info", ".dist-info")
+# The lock files in build/: one glossary writer (import, link, refresh), one site build, one index rebuild at a time.
+GLOSSARY_LOCK, SITE_LOCK, INDEX_LOCK = ".glossary.lock", ".site-build.lock", ".index.lock"
+LOCK_NAMES = (GLOSSARY_LOCK, SITE_LOCK, INDEX_LOCK)
 # Files the commands keep for themselves (locks, markers): never an output's name.
-OWN_NAMES = (".glossary.lock", ".site-build.lock", ".index.lock", ".l5r-rules-site", ".l5r-rules-packets")
+OWN_NAMES = (*LOCK_NAMES, ".l5r-rules-site", ".l5r-rules-packets")
 # The folder outputs (a built site, a folder of packets): the marker each leaves, and where each goes in a checkout
 # by default. Nothing but its own writer writes into one: `export -o site/index.html` replaced a built page with
 # JSON, `export -o OTHER/site/x.json` made OTHER's next build refuse its own site/, packets were written into a
@@ -163,13 +172,17 @@ def _inside_an_output(path: Path, layout: Layout | None, marker: str | None = No
         for name, kind in OUTPUT_MARKERS.items():
             if is_marked(folder, name) and not (folder == path and name == marker):
                 return f"it is inside {folder}, {kind} (its own command replaces it whole)"
+    here = layout.root.resolve() if layout is not None else None
     for root in _roots(layout, path):
         for rel, own in DEFAULT_OUTPUTS.items():
             folder = root / rel
+            command = f"l5r-rules {'build' if rel == 'site' else 'packet'}"
+            if path == folder and own == marker and here is not None and root != here:
+                # the same writer, but from another checkout: its site is made from its own glossary (hostile
+                # round 8, #13: `build --out OTHER/site` replaced OTHER's site with this checkout's)
+                return f"it is {root}'s own {rel}/ (to rebuild it, run `{command} --root {root}`)"
             if path == folder and own != marker or path != folder and path.is_relative_to(folder):
-                return (
-                    f"it would write into {folder}, where `l5r-rules {'build' if rel == 'site' else 'packet'}` writes"
-                )
+                return f"it would write into {folder}, where `{command}` writes"
     return None
 
 
@@ -181,6 +194,9 @@ def _common(path: Path, layout: Layout | None, what: str, marker: str | None = N
         raise OutputRefused(f"{path}: refusing to {what} there: {blocker} is a file, not a folder")
     if _in_git_folder(path):
         raise OutputRefused(f"{path}: refusing to {what} there: it is inside a .git folder (a repository's own data)")
+    installed = next((p for p in (path, *path.parents) if p.name.endswith(INSTALL_DATA)), None)
+    if installed is not None:
+        raise OutputRefused(f"{path}: refusing to {what} there: {installed} is a Python package's install data")
     for folder in protected_folders(layout, path):
         if path == folder or path.is_relative_to(folder):
             raise OutputRefused(f"{path}: refusing to {what} there: it would write into {folder}")

@@ -5,7 +5,8 @@ Readers look only at `glossary/_*.yaml`, `entries/<edition>/*.yaml`,
 silently ignored by every reader -- an entry saved as `.yml`, an editor's lock
 or backup file, a file one folder too deep -- so validate names it instead.
 (Files of the right name that are not regular files are L5R101, from the loader;
-the temporary files, backups and journal of a write a kill interrupted are L5R105.)
+the temporary files, backups and journal of a write a kill interrupted are L5R105, and so is a folder
+at the name of a lock in build/.)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 from pathlib import Path
 
 from .. import filetx
+from ..outputs import LOCK_NAMES
 from .loaded import Glossary
 from .problems import Problem
 
@@ -42,8 +44,25 @@ def _expected(rel: tuple[str, ...]) -> bool:
     return len(rel) == 3 and rel[0] in ("entries", "orphans")  # orphans: listed by L5R043 instead
 
 
+def _folders_at_lock_names(g: Glossary) -> list[Problem]:
+    """A folder at a lock's name in build/ stops every command that takes that lock (round 8, #10: validate
+    said ok while build, link and search refused)."""
+    return [
+        Problem(
+            f"build/{name}",
+            1,
+            1,
+            "L5R105",
+            "(file)",
+            "a folder has the name of a lock file the commands take (no command makes one): remove it",
+        )
+        for name in LOCK_NAMES
+        if (g.layout.build / name).is_dir() and not (g.layout.build / name).is_symlink()
+    ]
+
+
 def check(g: Glossary) -> list[Problem]:
-    out: list[Problem] = []
+    out: list[Problem] = _folders_at_lock_names(g)
     top = g.layout.glossary
     if not top.is_dir():
         return out

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from ..layout import Layout
+from ..outputs import INDEX_LOCK
 from .errors import IndexDamaged
 
 INDEX_NAME = "l5r"
@@ -41,7 +42,7 @@ TABLE_FIELDS = (
     "card_erratum",
     "order",
 )
-LOCK_NAME = ".index.lock"
+LOCK_NAME = INDEX_LOCK
 WORDS = "words.json"  # {word: documents that use it}: the vocabulary of typo tolerance and compound splitting
 PASSAGE_INDEX = "passages"
 # {"entry": [entry docnum of each passage], "field_docs": {field: passages},

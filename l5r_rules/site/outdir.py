@@ -28,9 +28,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..locks import file_lock
+from ..outputs import SITE_LOCK
 
 MARKER = ".l5r-rules-site"
-LOCK_NAME = ".site-build.lock"
+LOCK_NAME = SITE_LOCK
 # Fault injection for the crash-safety test: the build kills itself at this point.
 FAULT_ENV = "L5R_BUILD_FAULT"
 NO_EXCHANGE_ENV = "L5R_BUILD_NO_EXCHANGE"
