@@ -142,6 +142,7 @@ def step_check_sources(run: Run) -> StepResult:
         problems += [f"{r.document}: not verbatim: {entry_id}" for entry_id in r.fidelity_failures]
         problems += [f"{r.document}: not in any entry: {text}" for text in r.uncovered]
         problems += [f"{r.document}: stale skip-list item {item}" for item in r.stale_skips]
+        problems += [f"{r.document}: skipped but in an entry: {item}" for item in r.skipped_but_quoted]
     summary = (
         f"{len(reports)} documents; coverage {min((r.coverage for r in reports), default=1):.2%}, "
         f"fidelity {min((r.fidelity for r in reports), default=1):.2%} (lowest)"

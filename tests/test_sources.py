@@ -67,6 +67,7 @@ def test_every_paragraph_is_in_an_entry_or_skipped(reports, document):
     assert r.uncovered == []
     assert r.covered + r.skipped == r.paragraphs
     assert r.stale_skips == []
+    assert r.skipped_but_quoted == []
 
 
 @pytest.mark.parametrize("document", DOCUMENTS)
@@ -98,6 +99,19 @@ def test_a_stale_skip_item_fails(repo_copy):
     by_doc = {r.document: r for r in check_sources(Layout(repo_copy))}
     assert len(by_doc["gold-rulebook"].stale_skips) == 1
     assert not by_doc["gold-rulebook"].ok
+
+
+def test_a_skip_item_for_a_paragraph_an_entry_holds_fails(repo_copy):
+    """A skip item added after the import: the paragraph is both skipped and quoted (hostile round 5, #53)."""
+    skip = repo_copy / "glossary/_skip.yaml"
+    skip.write_text(
+        skip.read_text()
+        + '- document: lcg-rules-reference\n  from: "Cards often bow after participating"\n  reason: test\n'
+    )
+    by_doc = {r.document: r for r in check_sources(Layout(repo_copy))}
+    (both,) = by_doc["lcg-rules-reference"].skipped_but_quoted
+    assert both.startswith("'Cards often bow after participating") and "lcg-bow-bowed holds it" in both
+    assert not by_doc["lcg-rules-reference"].ok
 
 
 def test_check_sources_json_reports_each_document(cli, repo_root):

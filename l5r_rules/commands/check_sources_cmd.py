@@ -18,8 +18,8 @@ def check_sources_cmd(root, as_json):
     """Fidelity (entry text occurs verbatim in its source) and coverage
     (every source paragraph is in an entry or on the skip list) per document.
 
-    Exits 1 if any entry is not verbatim, any paragraph is lost, or any
-    skip-list item is stale.
+    Exits 1 if any entry is not verbatim, any paragraph is lost, any
+    skip-list item is stale, or a skipped paragraph is still in an entry.
 
     \b
     Example:
@@ -43,5 +43,7 @@ def check_sources_cmd(root, as_json):
                 click.echo(f"  not in any entry: {text}")
             for stale in r.stale_skips:
                 click.echo(f"  stale skip-list item {stale}")
+            for both in r.skipped_but_quoted:
+                click.echo(f"  skipped but in an entry: {both}")
     if not all(r.ok for r in reports):
         sys.exit(1)
