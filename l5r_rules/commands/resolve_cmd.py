@@ -13,7 +13,7 @@ from ..engine import scenario
 from ..engine.errors import ScenarioError
 from ..engine.narrate import RuleTexts, as_text, grouped, narrate, outcome_lines, step_words
 from ..engine.scenario import Problem
-from ..layout import NotACheckout, find_root
+from ..layout import NotACheckout, checked_root, find_root
 from ..terminal import visible
 from .common import stop
 
@@ -33,7 +33,13 @@ from .common import stop
     help="Print the ruling in words: the situation, each step with the rule sentence it applies "
     "(quoted from the cited entry, with its citation), and the outcome, wrapped to the terminal width.",
 )
-def resolve_cmd(file, as_json, explain):
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Checkout whose glossary the ruling quotes (default: the checkout holding FILE, else the current one).",
+)
+def resolve_cmd(file, as_json, explain, root):
     """Resolve a scenario: print the outcome and the rule entries each step applies,
     then compare them with the scenario's `expect` (exit status 1 when they differ).
 
@@ -53,7 +59,7 @@ def resolve_cmd(file, as_json, explain):
     not_a_file = _not_a_file(file)
     if not_a_file:
         stop(f"{visible(str(file))}:1: (document) {not_a_file}", 2)  # visible: click strips an ESC [ typed in it
-    root = _checkout(file)
+    root = checked_root(root) if root else _checkout(file)
     data, problems = scenario.load(file)
     if problems:
         for p in problems:
