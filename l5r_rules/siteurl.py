@@ -64,12 +64,14 @@ def check(url: str, origin: str = "site URL") -> str:
         raise BadSiteUrl(
             f"{origin} {url!r}: not an http:// or https:// address (e.g. https://rules.example.org/)"
         ) from None
-    if (
-        parts.scheme not in ("http", "https")
-        or not parts.netloc
-        or any(c.isspace() or not c.isprintable() or c in "<>\"'`\\" for c in url)  # control, bidi, DEL
-    ):
+    if parts.scheme not in ("http", "https") or not parts.netloc:
         raise BadSiteUrl(f"{origin} {url!r}: not an http:// or https:// address (e.g. https://rules.example.org/)")
+    bad = next((c for c in url if c.isspace() or not c.isprintable() or c in "<>\"'`\\"), None)  # control, bidi, DEL
+    if bad is not None:  # named: "not an https:// address" misled for one that starts so (hostile round 9, #48)
+        raise BadSiteUrl(
+            f"{origin} {url!r}: holds {bad!r} (U+{ord(bad):04X}); a site address holds no space, control character "
+            "or any of < > \" ' ` \\ (write them %-encoded)"
+        )
     if parts.query or parts.fragment:
         raise BadSiteUrl(f"{origin} {url!r}: a site address has no ?query or #fragment")
     try:

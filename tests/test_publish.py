@@ -48,8 +48,8 @@ def test_the_option_wins_then_the_environment_then_mkdocs_yml(tmp_path, monkeypa
 @pytest.mark.parametrize(
     "line, url, refused",
     [
-        ("site_url: 'https://exa mple.org/'", None, "not an http:// or https:// address"),  # was cut at the space
-        ("site_url: https://e.org/a b/", None, "not an http:// or https:// address"),  # was https://e.org/a/
+        ("site_url: 'https://exa mple.org/'", None, "holds ' ' (U+0020)"),  # was cut at the space
+        ("site_url: https://e.org/a b/", None, "holds ' ' (U+0020)"),  # was https://e.org/a/
         ("site_url: https://e.org/#frag", None, "no ?query or #fragment"),  # was cut at the '#'
         ('site_url: "https://e.org/x"  # the address', "https://e.org/x/", None),
         ("site_url: https://e.org/y  # the address", "https://e.org/y/", None),
@@ -85,9 +85,9 @@ def test_the_checkouts_mkdocs_yml_sets_no_invented_address():
         ("https://x.org:99999/", "its port is no port"),  # hostile round 4, #134: accepted
         ("https://user:pw@x.org/", "holds no user name or password"),  # round 4, #131: printed on paper
         ("rules.example.org", "not an http:// or https:// address"),
-        ("https://x.example/a b/", "not an http:// or https:// address"),
-        ('https://x.example/"><script>', "not an http:// or https:// address"),
-        ("https://x.example/\x1b[31m", "not an http:// or https:// address"),
+        ("https://x.example/a b/", "holds ' ' (U+0020); a site address holds no space"),
+        ('https://x.example/"><script>', "holds '\"' (U+0022)"),  # named (round 9, #48)
+        ("https://x.example/\x1b[31m", "holds '\\x1b' (U+001B)"),
         ("https://x.example/?q=1", "no ?query or #fragment"),
         ("https://x.example/" + "a" * 400, "at most 300"),
     ],
