@@ -227,3 +227,16 @@ def test_the_readme_says_how_to_publish():
         "--path-prefix",
     ):
         assert words in section, words
+
+
+def test_the_publish_path_checks_generated_files_before_it_builds(repo_copy):
+    """build_site.sh runs `refresh --check` (validate plus every generated file against its generator) before
+    `build`: validate alone said ok with a generated erratum deleted, and the site went out without it
+    (hostile round 9, #22). The check it runs does fail on that copy."""
+    lines = [ln.strip() for ln in (ROOT / "scripts/build_site.sh").read_text(encoding="utf-8").splitlines()]
+    check = lines.index(".venv/bin/l5r-rules refresh --check")
+    assert check < next(i for i, ln in enumerate(lines) if ln.startswith(".venv/bin/l5r-rules build"))
+    erratum = next((repo_copy / "glossary/errata").glob("gold-*.yaml"))
+    erratum.unlink()
+    result = CliRunner().invoke(cli, ["refresh", "--check", "--root", str(repo_copy)])
+    assert result.exit_code == 1 and f"out of date: glossary/errata/{erratum.name}" in result.output
