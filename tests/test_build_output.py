@@ -33,6 +33,16 @@ def build(root: Path, out: Path, **env: str) -> subprocess.CompletedProcess:
     )
 
 
+def as_built(site: Path, name: str, text: str) -> Path:
+    """A file of the site as if its build had written it: no newer than the marker (a newer one is a person's,
+    which a build refuses to replace)."""
+    path = site / name
+    path.write_text(text)
+    built = (site / outdir.MARKER).stat().st_mtime_ns
+    os.utime(path, ns=(built, built))
+    return path
+
+
 def whole_site(out: Path) -> bool:
     return (out / "index.html").is_file() and outdir.is_site(out)
 
@@ -40,10 +50,28 @@ def whole_site(out: Path) -> bool:
 def test_marker_left_by_a_build_lets_the_next_one_replace_it(checkout):
     out = checkout.parent / "out"
     assert build(checkout, out).returncode == 0
-    (out / "stale.html").write_text("from the first build")
+    stale = as_built(out, "stale.html", "from the first build")  # a page the next build no longer makes
     r = build(checkout, out)
     assert r.returncode == 0, r.stderr
-    assert whole_site(out) and not (out / "stale.html").exists()
+    assert whole_site(out) and not stale.exists()
+
+
+def test_the_marker_is_no_older_than_any_file_the_build_wrote(tmp_path):
+    """A file copied with a later time of its own (mkdocs copies assets with theirs) is not taken for one a
+    person added since the build; a file written after the marker is."""
+    site = tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    later = site / "assets" / "copied.js"
+    later.write_text("x")
+    future = later.stat().st_mtime_ns + 3_600 * 10**9
+    os.utime(later, ns=(future, future))
+    outdir.write_marker(site)
+    assert (site / outdir.MARKER).stat().st_mtime_ns >= future
+    assert outdir.changed_since_built(site) == []
+    added = site / "CNAME"
+    added.write_text("rules.example.org")
+    os.utime(added, ns=(future + 10**9, future + 10**9))
+    assert outdir.changed_since_built(site) == ["CNAME"]
 
 
 def test_the_site_folder_gets_the_mode_of_a_new_folder(checkout):
@@ -73,7 +101,7 @@ def test_the_site_folder_gets_the_mode_of_a_new_folder(checkout):
 def test_a_build_killed_at_the_swap_leaves_a_whole_site_and_the_next_build_cleans_up(checkout, point, env):
     out = checkout.parent / "out"
     assert build(checkout, out).returncode == 0
-    (out / "first.txt").write_text("old site")
+    as_built(out, "first.txt", "old site")
     killed = build(checkout, out, **{outdir.FAULT_ENV: point}, **env)
     assert killed.returncode == 137, killed.stderr
     leftovers = [p.name for p in out.parent.iterdir() if p.name.startswith((".out.tmp-", ".out.old-"))]

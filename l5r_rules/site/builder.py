@@ -138,8 +138,20 @@ WORK_PREFIX = "docs-"
 
 
 def _check_out(out: Path, layout: Layout) -> None:
-    """The one writer rule (outputs.py) with the site's marker and words."""
-    outputs.check_folder(out, layout, marker=outdir.MARKER, what="build the site", made_by="a site built by l5r-rules")
+    """The one writer rule (outputs.py) with the site's marker and words; and a built site holds nothing a
+    person put there since (the build replaces it whole)."""
+    out = outputs.check_folder(
+        out, layout, marker=outdir.MARKER, what="build the site", made_by="a site built by l5r-rules"
+    )
+    if outdir.is_site(out):
+        newer = outdir.changed_since_built(out)
+        if newer:
+            shown = ", ".join(newer[:5]) + (f" and {len(newer) - 5} more" if len(newer) > 5 else "")
+            raise outputs.OutputRefused(
+                f"{out}: {len(newer)} file(s) were added or changed since it was built ({shown}); a build replaces "
+                "the folder whole, so they would be lost: move them out first (a file the site should publish, "
+                "such as CNAME, goes in content/), or remove them"
+            )
 
 
 def _build_locked(

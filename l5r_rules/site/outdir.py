@@ -24,7 +24,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..locks import file_lock
@@ -49,10 +49,35 @@ def is_site(path: Path, marker: str = MARKER) -> bool:
     return (path / marker).is_file() and not (path / marker).is_symlink()
 
 
+def _files(site: Path) -> Iterator[tuple[str, int]]:
+    """(path relative to `site`, modification time in ns) of every file and link under `site`, the marker aside."""
+    for dirpath, _dirs, names in os.walk(site):
+        for name in names:
+            path = Path(dirpath, name)
+            if path.parent == site and name == MARKER:
+                continue
+            try:
+                yield path.relative_to(site).as_posix(), path.lstat().st_mtime_ns
+            except OSError:
+                continue
+
+
 def write_marker(site: Path) -> None:
-    (site / MARKER).write_text(
-        json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n", encoding="utf-8"
-    )
+    """The marker, last: its modification time is at least every file's the build wrote (a file copied with
+    its own time, as mkdocs copies assets, may carry a later one), so a file newer than it came afterwards."""
+    marker = site / MARKER
+    marker.write_text(json.dumps({"built_by": "l5r-rules build", "time": time.time()}) + "\n", encoding="utf-8")
+    latest = max((ns for _, ns in _files(site)), default=0)
+    if latest > marker.stat().st_mtime_ns:
+        os.utime(marker, ns=(latest, latest))
+
+
+def changed_since_built(site: Path) -> list[str]:
+    """The files of a built site that are newer than its marker (added or edited after the build), sorted. A
+    build replaces the site whole, so they would be lost: a CNAME or notes put there vanished without a word
+    (hostile round 9, #43). A file copied in with its old time kept (cp -p) is not seen."""
+    built = (site / MARKER).stat().st_mtime_ns
+    return sorted(rel for rel, ns in _files(site) if ns > built)
 
 
 def clean_leftovers(out: Path, work_parent: Path, work_prefix: str) -> list[str]:
