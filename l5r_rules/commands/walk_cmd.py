@@ -42,6 +42,8 @@ def walk_cmd(game, phase, edition, at, as_json, root):
     """
 
     layout_for(root)  # outside a checkout: one line and exit 2 (the walk quotes that checkout's glossary)
+    if at is not None and not at.strip():  # was taken as no --at: the whole phase (hostile round 9b, #28)
+        stop("error: --at is empty (e.g. --at 3.2.2 or --at 'declare defenders')", 2)
     try:
         book = walk.book_for(game, edition)
         if phase is None:
