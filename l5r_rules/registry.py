@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -148,6 +149,38 @@ def source_file_problem(layout: Layout, file: str) -> str | None:
     if info.st_size == 0:  # an import would call every entry of the book "no longer produced"
         return f"source file '{file}' is empty (0 bytes): is it the right file?"
     return None
+
+
+def recorded_hashes(layout: Layout) -> dict[str, tuple[str, int]]:
+    """file name -> (its recorded sha256, line) from `sources/SHA256SUMS` (sha256sum's format: hash, two spaces,
+    name; `*` marks binary mode); empty where there is no such file (a test fixture's stand-in sources)."""
+    sums = layout.sources / "SHA256SUMS"
+    try:
+        lines = sums.read_text(encoding="utf-8").splitlines() if sums.is_file() else []
+    except (OSError, UnicodeDecodeError):
+        return {}
+    pairs = [(n, line.split(maxsplit=1)) for n, line in enumerate(lines, 1)]
+    return {parts[1].lstrip("*"): (parts[0].lower(), n) for n, parts in pairs if len(parts) == 2}
+
+
+def edited_source_problem(layout: Layout, name: str, recorded: dict[str, tuple[str, int]]) -> tuple[int, str] | None:
+    """(line of SHA256SUMS, message) when the recorded source `name` is not the book whose hash is recorded
+    (L5R039: validate, and import before it reads the book), else None."""
+    if name not in recorded:
+        return None
+    digest, line = recorded[name]
+    path = layout.sources / name
+    try:
+        actual = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+    except OSError:
+        actual = None
+    if actual == digest:
+        return None
+    what = "differs from" if actual else "is missing or unreadable, though listed with"
+    return line, (
+        f"sources/{name} {what} the hash recorded here: the sources are the books as published, never "
+        f"edited (put it back: git checkout -- sources/{name}; a new printing: record its hash here)"
+    )
 
 
 def source_text_problem(data: bytes) -> tuple[int, int, str, str] | None:

@@ -14,50 +14,22 @@ hashes (hostile round 5, #68).
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from ..normalize import CONTROL
-from ..registry import load_documents, source_file_problem, source_text_problem
+from ..registry import edited_source_problem, load_documents, recorded_hashes, source_file_problem, source_text_problem
 from ..sourcecheck import is_verbatim, verbatim_texts
 from .loaded import Glossary
 from .problems import Problem
 
 
-def _recorded(sums: Path) -> dict[str, tuple[str, int]]:
-    """file name -> (its recorded sha256, line) from `sources/SHA256SUMS` (sha256sum's format: hash, two spaces,
-    name; `*` marks binary mode)."""
-    try:
-        lines = sums.read_text(encoding="utf-8").splitlines() if sums.is_file() else []
-    except (OSError, UnicodeDecodeError):
-        return {}
-    pairs = [(n, line.split(maxsplit=1)) for n, line in enumerate(lines, 1)]
-    return {parts[1].lstrip("*"): (parts[0].lower(), n) for n, parts in pairs if len(parts) == 2}
-
-
 def _untouched(g: Glossary, recorded: dict[str, tuple[str, int]]) -> list[Problem]:
+    rel = str((g.layout.sources / "SHA256SUMS").relative_to(g.layout.root))
     out = []
-    sums = g.layout.sources / "SHA256SUMS"
-    rel = sums.relative_to(g.layout.root)
-    for name, (digest, line) in sorted(recorded.items(), key=lambda item: item[1][1]):
-        path = g.layout.sources / name
-        try:
-            actual = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
-        except OSError:
-            actual = None
-        if actual != digest:
-            what = "differs from" if actual else "is missing or unreadable, though listed with"
-            out.append(
-                Problem(
-                    str(rel),
-                    line,
-                    1,
-                    "L5R039",
-                    name,
-                    f"sources/{name} {what} the hash recorded here: the sources are the books as published, never "
-                    f"edited (put it back: git checkout -- sources/{name}; a new printing: record its hash here)",
-                )
-            )
+    for name in sorted(recorded, key=lambda name: recorded[name][1]):
+        problem = edited_source_problem(g.layout, name, recorded)
+        if problem is not None:
+            out.append(Problem(rel, problem[0], 1, "L5R039", name, problem[1]))
     return out
 
 
@@ -68,7 +40,7 @@ def check(g: Glossary) -> list[Problem]:
         documents = {d.id: d for d in load_documents(g.layout, g.registry.data)}
     except Exception:  # noqa: BLE001 - a registry the other checks report; nothing to compare against
         return []
-    recorded = _recorded(g.layout.sources / "SHA256SUMS")
+    recorded = recorded_hashes(g.layout)
     if not recorded:
         return []
     texts: dict[str, tuple | None] = {}

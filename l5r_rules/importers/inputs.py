@@ -15,7 +15,14 @@ from pathlib import Path
 
 from .. import yamlio
 from ..layout import Layout, yaml_files
-from ..registry import Document, load_documents, source_file_problem, source_text_problem
+from ..registry import (
+    Document,
+    edited_source_problem,
+    load_documents,
+    recorded_hashes,
+    source_file_problem,
+    source_text_problem,
+)
 from ..schemas import validator
 from ..skiplist import SkipItem, load_skip_list
 from .outline import OUTLINE_DIR, Outline, document_outline
@@ -99,7 +106,8 @@ def read_skip_list(layout: Layout) -> tuple[list[SkipItem], list[ImportProblem]]
 
 
 def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str | None, list[ImportProblem]]:
-    """The document's text, or why it cannot be read (outside sources/, missing, not a file, not UTF-8)."""
+    """The document's text, or why it cannot be read (outside sources/, missing, not a file, edited since its
+    hash was recorded in sources/SHA256SUMS, not UTF-8)."""
     path = doc.path(layout)
     problem = source_file_problem(layout, doc.file)
     if problem:
@@ -112,6 +120,10 @@ def read_source(layout: Layout, registry: Registry, doc: Document) -> tuple[str 
                 "L5R070",
             )
         ]
+    edited = edited_source_problem(layout, Path(doc.file).name, recorded_hashes(layout))
+    if edited is not None:  # an edited book was imported and quoted as verbatim (hostile round 9b, #53)
+        line, message = edited
+        return None, [ImportProblem(rel(layout, layout.sources / "SHA256SUMS"), line, 1, message, "L5R039")]
     try:
         data = path.read_bytes()
     except OSError as exc:
