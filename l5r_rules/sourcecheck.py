@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from .importers.entries import document_paragraphs
 from .importers.outline import document_outline
@@ -28,6 +29,7 @@ from .importers.reading_order import apply_moves, reading_text
 from .kb import load_kb
 from .layout import Layout
 from .normalize import collapse, set_aside_list_marks, verbatim_form
+from .registry import edited_source_problem, recorded_hashes
 from .skiplist import load_skip_list, skipped_indices
 
 _ATX_MARK = re.compile(r"(?m)^#{1,6}[ \t]+")
@@ -83,6 +85,39 @@ def is_verbatim(entry: dict, source: str, reading: str) -> bool:
     """Do the entry's text and term occur in its source as printed (after the documented normalization)?"""
     text = verbatim_form(entry["text"])
     return (text in source or text in reading) and verbatim_form(entry["term"]) in source
+
+
+class Misquotes:
+    """Which entries of the recorded rulebooks (sources/SHA256SUMS) a reader may not quote: the text or term
+    is not the book's words (L5R038), or the book itself was edited (L5R039). What validate refuses, for the
+    readers that quote without running it (show, search, compare through the index; resolve --explain): an
+    entry edited by hand was quoted with its citation as the book's words (hostile round 9b, #58). Each book
+    is read once, when an entry of it is first asked about; a fixture's stand-in sources are never read."""
+
+    def __init__(self, layout: Layout, documents: dict):
+        self.layout = layout
+        self.documents = documents  # id -> registry.Document
+        self.recorded = recorded_hashes(layout)
+        self._texts: dict[str, tuple[str, str] | None] = {}
+
+    def why(self, entry: dict) -> str | None:
+        """Why `entry` may not be quoted as its book's words, else None."""
+        source = entry.get("source")
+        document = self.documents.get(source.get("document")) if isinstance(source, dict) else None
+        if document is None or Path(document.file).name not in self.recorded:
+            return None
+        if not isinstance(entry.get("text"), str) or not isinstance(entry.get("term"), str):
+            return None
+        if document.id not in self._texts:
+            name = Path(document.file).name
+            edited = edited_source_problem(self.layout, name, self.recorded)
+            self._texts[document.id] = None if edited else verbatim_texts(document, self.layout)[:2]
+        texts = self._texts[document.id]
+        if texts is None:
+            return f"L5R039 sources/{Path(document.file).name} differs from its recorded hash (the book was edited)"
+        if not is_verbatim(entry, *texts):
+            return f"L5R038 the text (or the term) does not occur in {document.file} as printed"
+        return None
 
 
 def check_sources(layout: Layout) -> list[DocumentReport]:

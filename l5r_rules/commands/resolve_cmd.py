@@ -59,7 +59,7 @@ def resolve_cmd(file, as_json, explain, root):
     not_a_file = _not_a_file(file)
     if not_a_file:
         stop(f"{visible(str(file))}:1: (document) {not_a_file}", 2)  # visible: click strips an ESC [ typed in it
-    root = checked_root(root) if root else _checkout(file)
+    texts = RuleTexts(checked_root(root) if root else _checkout(file))
     data, problems = scenario.load(file)
     if problems:
         for p in problems:
@@ -74,7 +74,7 @@ def resolve_cmd(file, as_json, explain, root):
             else [_at(file, p.path, p.message).render(str(file)) for p in scenario.check(data, result)]
         )
     except ScenarioError as exc:
-        _failed(file, data, exc, _at(file, exc.path, exc.message), as_json, explain)
+        _failed(file, data, exc, _at(file, exc.path, exc.message), as_json, explain, texts)
     except Exception as exc:  # an engine bug must still not print a traceback at the user
         stop(f"{file}:1: (document) internal engine error {type(exc).__name__}: {exc} (please report)", 2)
     if expected_error:
@@ -88,11 +88,12 @@ def resolve_cmd(file, as_json, explain, root):
     if as_json:
         out = {**result.to_json(), "expect": {"matches": not mismatches, "problems": mismatches}}
         if explain:
-            out["narration"] = _narration(root, data, result=result).to_json()
+            out["narration"] = narrate(data, texts, result=result).to_json()
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        _not_quoted(texts)
         sys.exit(1 if mismatches else 0)
     if explain:
-        click.echo(as_text(_narration(root, data, result=result)))
+        click.echo(as_text(narrate(data, texts, result=result)))
         click.echo("")
     else:
         _print_result(data, result)
@@ -102,6 +103,7 @@ def resolve_cmd(file, as_json, explain, root):
         stop("expect: does NOT match the outcome above", 1)
     compared = [w for k, w in (("outcome", "outcome"), ("rules", "cited rules")) if k in data["expect"]]
     click.echo(f"expect: matches ({' and '.join(compared)})")
+    _not_quoted(texts)
 
 
 def _not_a_file(file: Path) -> str:
@@ -122,11 +124,20 @@ def _checkout(file: Path) -> Path:
         return find_root()
 
 
-def _narration(root: Path, data: dict, result=None, error=None):
-    return narrate(data, RuleTexts(root), result=result, error=error)
+def _not_quoted(texts: RuleTexts) -> None:
+    """The cited entries whose words are not their book's (what validate refuses): said, and exit 1. They were
+    quoted with their citation (hostile round 9b, #58); the ruling now leaves their words out."""
+    if texts.misquoted:
+        gone = sorted(texts.misquoted)
+        click.echo(
+            f"resolve: {len(gone)} cited entries do not hold their book's words ({', '.join(gone[:5])}: "
+            f"{texts.misquoted[gone[0]]}); nothing was quoted from them (run `l5r-rules validate`)",
+            err=True,
+        )
+        sys.exit(1)
 
 
-def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
+def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool, texts: RuleTexts):
     """The scenario failed with `error`: exit 0 if `expect.error` names it; 1 if it names another error;
     2 if the scenario expects no error (the file is wrong or incomplete: the user's to fix).
 
@@ -158,11 +169,11 @@ def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
             "expect": {"matches": matches, "problems": problems},
         }
         if explain:
-            out["narration"] = _narration(_checkout(file), data, error=exc).to_json()
+            out["narration"] = narrate(data, texts, error=exc).to_json()
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
     elif matches:
         if explain:
-            click.echo(as_text(_narration(_checkout(file), data, error=exc)))
+            click.echo(as_text(narrate(data, texts, error=exc)))
             click.echo("")
         else:
             click.echo(f"{data['id']} ({data['ruleset']}, {data['procedure']})")
@@ -174,6 +185,7 @@ def _failed(file: Path, data: dict, exc, error, as_json: bool, explain: bool):
             click.echo(line, err=True)
         if problems:
             click.echo("expect: does NOT match the error above", err=True)
+    _not_quoted(texts)
     sys.exit(0 if matches else 1 if expected is not None else 2)
 
 

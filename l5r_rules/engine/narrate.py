@@ -42,6 +42,8 @@ class RuleTexts:
         self.root = root
         self._entries = dict(entries or {})
         self._titles = dict(titles) if titles is not None else None
+        self._misquotes = None  # sourcecheck.Misquotes, made when an entry is first read from the checkout
+        self.misquoted: dict[str, str] = {}  # entry id -> why its words are not its book's (never quoted)
 
     @classmethod
     def of_kb(cls, kb) -> RuleTexts:
@@ -58,8 +60,28 @@ class RuleTexts:
                 data = yamlio.load_plain(path)
             except Exception:  # noqa: BLE001 - a broken entry file is validate's to report; the ruling goes on
                 return None
-            return data if isinstance(data, dict) and isinstance(data.get("text"), str) else None
+            if not (isinstance(data, dict) and isinstance(data.get("text"), str)):
+                return None
+            why = self._misquote(data)
+            if why is not None:  # edited by hand: quoted as the book's words once (hostile round 9b, #58)
+                self.misquoted[entry_id] = why
+                return None
+            return data
         return None
+
+    def _misquote(self, entry: dict) -> str | None:
+        """Why the entry read from the checkout may not be quoted as its book's words (what validate refuses),
+        else None; without a readable registry, nothing is compared (validate says why)."""
+        if self._misquotes is None:
+            try:
+                from ..registry import load_documents  # lazy, as in title()
+                from ..sourcecheck import Misquotes
+
+                layout = Layout(self.root)
+                self._misquotes = Misquotes(layout, {d.id: d for d in load_documents(layout)})
+            except Exception:  # noqa: BLE001 - a registry validate rejects: its problem is said there
+                self._misquotes = False
+        return self._misquotes.why(entry) if self._misquotes else None
 
     def title(self, document: str) -> str:
         if self._titles is None:

@@ -15,10 +15,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .. import yamlio
 from ..editions import load_registry
 from ..hints import read as read_hints
 from ..kb import load_kb
 from ..layout import Layout
+from ..sourcecheck import Misquotes
 from . import policy
 from .analysis import WORD_PATTERN, normalize
 from .decompound import Splitter, vocabulary_of
@@ -240,6 +242,7 @@ def build_index(layout: Layout, with_hints: bool = True) -> Path:
     target = index_dir(layout)
     stamp = current_stamp(layout)  # taken first: an edit made during the build makes the index stale
     kb = load_kb(layout.root)
+    _refuse_misquotes(layout, kb)
     docs = list(_documents(layout, kb, with_hints))
     registry = load_registry(layout.root).to_json()
     synonyms = read_synonyms(layout)
@@ -248,6 +251,23 @@ def build_index(layout: Layout, with_hints: bool = True) -> Path:
         return _write(target, docs, stamp, registry, synonyms, games)
     except OSError as exc:
         raise IndexUnwritable(target, exc) from exc
+
+
+def _refuse_misquotes(layout: Layout, kb) -> None:
+    """No index (so no show, search or compare) of a glossary that quotes a rulebook otherwise than it prints
+    it: the first such entry, as validate names it (GlossaryFileError: one line, exit 1)."""
+    misquotes = Misquotes(layout, kb.documents)
+    for entry in kb.entries.values():
+        why = misquotes.why(entry)
+        if why is not None:
+            path = layout.entry_path(entry["edition"], entry["id"])
+            lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+            line = next((n for n, text in enumerate(lines, 1) if text.startswith("text:")), 1)
+            code, message = why.split(" ", 1)
+            raise yamlio.GlossaryFileError(
+                path.relative_to(layout.root),
+                yamlio.YamlProblem(code, line, 1, "text", f"{message}, so no reader quotes it"),
+            )
 
 
 def _write(
