@@ -132,6 +132,7 @@ _TABLE = (
         "orphaned entry parked by `import --keep-orphans` in glossary/orphans/",
         "move its curated fields to the entry that replaces it, then delete the file",
     ),
+    ("L5R044", "entry lists itself as related", "remove it: related names other entries"),
     ("L5R050", "concept cites an entry that does not exist", "fix the id or remove it"),
     ("L5R051", "concept lists an entry under the wrong edition", "move the id under its own edition"),
     ("L5R052", "concept related / cross_game id is not a concept", "fix the id or remove it"),

@@ -67,6 +67,8 @@ def check(g: Glossary) -> list[Problem]:
                 if isinstance(rel, str) and rel not in known:
                     fix = " (run `l5r-rules link`)" if key == "related_from_book" else ""
                     out.append(doc.problem("L5R040", (key, i), f"'{rel}' is not an entry id{_hint(rel, entries)}{fix}"))
+                elif rel == data.get("id"):  # shown as its own "Related" link (hostile round 9b, #45)
+                    out.append(doc.problem("L5R044", (key, i), f"'{rel}' is this entry itself: related names others"))
 
     game_of = {e["id"]: e["game"] for e in g.registry.data["editions"]} if g.registry_ok else {}
     for doc in g.checked(g.concepts):
