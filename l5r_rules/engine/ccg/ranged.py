@@ -71,6 +71,12 @@ def build(given: dict, choices: dict) -> Inputs:
     target_unit = unit(given["target_unit"], ("given", "target_unit"))
     paths = card_paths(target_unit, ("given", "target_unit"))
     known(given["target"], paths, ("given", "target"), "a card in given.target_unit")
+    names = [target_unit.personality.name, *(c.name for c in target_unit.attachments)]
+    if names.count(given["target"]) > 1:  # one of two cards was taken silently (hostile round 10, #21)
+        raise ScenarioError(
+            ("given", "target"),
+            f"'{given['target']}' is listed twice in given.target_unit (the target is named: give each card once)",
+        )
     return Inputs(
         tuple((a["source"], a["unit"], a["strength"]) for a in given["attacks"]),
         target_unit,
