@@ -69,5 +69,6 @@ def id_argument(value: str, name: str, example: str) -> str:
 def did_you_mean(wanted: str, known: list[str]) -> str:
     import difflib  # only for an id that is not there: `show` and `compare` of a known id never load it
 
-    close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.6)
+    # ids are lower case: `LOTUS-YU` got no hint while `lotus-yuu` did (hostile round 10, #14)
+    close = difflib.get_close_matches(wanted.casefold(), known, n=3, cutoff=0.6)
     return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
