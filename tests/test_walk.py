@@ -64,6 +64,31 @@ def test_quote_check_catches_a_misquote(entries):
     assert "not lcg" in walk.quote_problems(other, entries)[0]
 
 
+@pytest.mark.parametrize(
+    "text, quote, shown",
+    [
+        (
+            "A. With an opportunity, a player may: pass.",
+            "With an opportunity, a player may",
+            "With an opportunity, a player may …",
+        ),
+        (
+            "Rules. Either way, the first player acts first.",
+            "the first player acts first.",
+            "… the first player acts first.",
+        ),
+        ("- All effects occur first.\n- Then more.", "All effects occur first.", "All effects occur first."),
+        ("(It may.) The player gains 1 fate. More.", "The player gains 1 fate.", "The player gains 1 fate."),
+        ("◇ **ACTION WINDOW**\nText.", "ACTION WINDOW", "ACTION WINDOW"),
+    ],
+)
+def test_a_quote_cut_from_its_sentence_is_marked(text, quote, shown):
+    """A sentence quoted in part read as a whole rule ("a player may", its options left out): the cut is marked
+    with an ellipsis, as search marks its excerpts (hostile round 10, #39); a whole sentence or heading is not."""
+    entry = {"id": "x", "edition": "lcg", "text": text}
+    assert walk.quoted(walk.Rule("x", quote), {"x": entry}) == shown
+
+
 def test_lcg_steps_follow_the_book_numbering(entries):
     book = walk.books()["lcg"]
     for phase in book.phases:

@@ -243,6 +243,10 @@ def _norm_map(text: str) -> tuple[str, list[int]]:
     return "".join(chars), where
 
 
+# the start of the text, of a line, or of a list item (its marks: "- ", "◆ ", "◇ ", "• ", "* ", bold aside)
+_LINE_START = re.compile(r"(?:\A|\n)[ \t]*(?:[-*◆◇•][ \t]*)*(?:\*\*)?\Z")
+
+
 def quoted(rule: Rule, entries: dict[str, dict]) -> str | None:
     """The words of `rule.quote` as the cited entry's text holds them now (its own spacing and bold
     marks), or None when the entry is missing or no longer holds them."""
@@ -256,7 +260,16 @@ def quoted(rule: Rule, entries: dict[str, dict]) -> str | None:
     if at < 0:
         return None
     start, end = where[at], where[at + len(want) - 1] + 1
-    return " ".join(text[start:end].split())
+    words = " ".join(text[start:end].split())
+    # a cut is marked, as search marks its excerpts: a sentence quoted in part read as a whole rule (round 10, #39)
+    before, after = text[:start], text[end:].lstrip("*_")  # a bold mark closing the quote is no more words
+    opens = bool(_LINE_START.search(before)) or before.rstrip().rstrip(")\"'”’*_")[-1:] in (".", "!", "?", ":")
+    closes = (
+        words.rstrip("*_\"'”)")[-1:] in (".", "!", "?")
+        or not after.strip()
+        or "\n" in after[: len(after) - len(after.lstrip())]
+    )
+    return ("" if opens else "… ") + words + ("" if closes else " …")
 
 
 def quote_problems(book: Book, entries: dict[str, dict]) -> list[str]:

@@ -1,7 +1,8 @@
 """The walker as terminal text: a phase's steps in order, or what may happen at one step.
 
 Rule text is quoted verbatim between double quotes with its entry id and citation,
-taken from the cited entry as it is now (walk.quoted), never from the sequence file;
+taken from the cited entry as it is now (walk.quoted), never from the sequence file; a
+quote that is part of a sentence is marked so with "…" where it is cut;
 our own words (`when`, `note`, the headings) are never inside quotes, and a note is
 labelled "(our note)".
 """
