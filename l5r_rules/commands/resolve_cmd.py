@@ -65,6 +65,10 @@ def resolve_cmd(file, as_json, explain, root):
         for p in problems:
             click.echo(p.render(str(file)), err=True)
         sys.exit(2)
+    cited = data["source"]["entry"]
+    if texts.entry(cited) is None and cited not in texts.misquoted:  # validate's L5R117 (hostile round 10, #44)
+        where = _at(file, ("source", "entry"), f"'{cited}' is not an entry id of {texts.root} (validate: L5R117)")
+        stop(where.render(str(file)), 2)
     expected_error = data["expect"].get("error")
     try:
         result = scenario.run(data)
