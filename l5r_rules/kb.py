@@ -42,9 +42,20 @@ class KnowledgeBase:
 
 
 def _load_dir(folder: Path, pattern: str, schema_name: str) -> dict[str, dict]:
+    """Every file's data by id; an id that is not its file's name (L5R020) is refused, as validate refuses it:
+    `show` found the entry under its new id and `resolve` under its file name (hostile round 10, #34)."""
     out: dict[str, dict] = {}
     for path in yaml_files(folder, pattern):
         data = load_checked(path, schema_name)
+        if data["id"] != path.stem:
+            lines = path.read_text(encoding="utf-8").splitlines()
+            line = next((n for n, text in enumerate(lines, 1) if text.startswith("id:")), 1)
+            raise yamlio.GlossaryFileError(
+                path,
+                yamlio.YamlProblem(
+                    "L5R020", line, 1, "id", f"'{data['id']}' differs from the file name '{path.stem}' (rename one)"
+                ),
+            )
         out[data["id"]] = data
     return out
 

@@ -60,8 +60,8 @@ class RuleTexts:
                 data = yamlio.load_plain(path)
             except Exception:  # noqa: BLE001 - a broken entry file is validate's to report; the ruling goes on
                 return None
-            if not (isinstance(data, dict) and isinstance(data.get("text"), str)):
-                return None
+            if not (isinstance(data, dict) and isinstance(data.get("text"), str)) or data.get("id") != entry_id:
+                return None  # an id that is not its file's name is no entry of that name (validate: L5R020)
             why = self._misquote(data)
             if why is not None:  # edited by hand: quoted as the book's words once (hostile round 9b, #58)
                 self.misquoted[entry_id] = why
