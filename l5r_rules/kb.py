@@ -48,12 +48,11 @@ def _load_dir(folder: Path, pattern: str, schema_name: str) -> dict[str, dict]:
     for path in yaml_files(folder, pattern):
         data = load_checked(path, schema_name)
         if data["id"] != path.stem:
-            lines = path.read_text(encoding="utf-8").splitlines()
-            line = next((n for n, text in enumerate(lines, 1) if text.startswith("id:")), 1)
+            line, col = yamlio.load_file(path).where(("id",))
             raise yamlio.GlossaryFileError(
                 path,
                 yamlio.YamlProblem(
-                    "L5R020", line, 1, "id", f"'{data['id']}' differs from the file name '{path.stem}' (rename one)"
+                    "L5R020", line, col, "id", f"'{data['id']}' differs from the file name '{path.stem}' (rename one)"
                 ),
             )
         out[data["id"]] = data

@@ -29,7 +29,7 @@ from .importers.reading_order import apply_moves, reading_text
 from .kb import load_kb
 from .layout import Layout
 from .normalize import collapse, set_aside_list_marks, verbatim_form
-from .registry import edited_source_problem, recorded_hashes
+from .registry import edited_source_problem, recorded_hashes, source_file_problem, source_text_problem
 from .skiplist import load_skip_list, skipped_indices
 
 _ATX_MARK = re.compile(r"(?m)^#{1,6}[ \t]+")
@@ -88,20 +88,23 @@ def is_verbatim(entry: dict, source: str, reading: str) -> bool:
 
 
 class Misquotes:
-    """Which entries of the recorded rulebooks (sources/SHA256SUMS) a reader may not quote: the text or term
-    is not the book's words (L5R038), or the book itself was edited (L5R039). What validate refuses, for the
-    readers that quote without running it (show, search, compare through the index; resolve --explain): an
-    entry edited by hand was quoted with its citation as the book's words (hostile round 9b, #58). Each book
-    is read once, when an entry of it is first asked about; a fixture's stand-in sources are never read."""
+    """Which entries of the recorded rulebooks (sources/SHA256SUMS) may not be quoted: the text or term is not
+    the book's words (L5R038), or the book itself was edited (L5R039). validate's check, and the readers' that
+    quote without running validate (show, search, compare through the index; resolve --explain): an entry
+    edited by hand was quoted with its citation as the book's words (hostile round 9b, #58). Each book is read
+    once, when an entry of it is first asked about; a fixture's stand-in sources are never read."""
+
+    EDITED = "edited"
 
     def __init__(self, layout: Layout, documents: dict):
         self.layout = layout
         self.documents = documents  # id -> registry.Document
         self.recorded = recorded_hashes(layout)
-        self._texts: dict[str, tuple[str, str] | None] = {}
+        self._texts: dict[str, tuple[str, str] | str | None] = {}
 
-    def why(self, entry: dict) -> str | None:
-        """Why `entry` may not be quoted as its book's words, else None."""
+    def why(self, entry: dict) -> tuple[str, str] | None:
+        """(code, message) when `entry` may not be quoted as its book's words, else None (also when its book
+        cannot be read: the registry check's problem)."""
         source = entry.get("source")
         document = self.documents.get(source.get("document")) if isinstance(source, dict) else None
         if document is None or Path(document.file).name not in self.recorded:
@@ -109,15 +112,23 @@ class Misquotes:
         if not isinstance(entry.get("text"), str) or not isinstance(entry.get("term"), str):
             return None
         if document.id not in self._texts:
-            name = Path(document.file).name
-            edited = edited_source_problem(self.layout, name, self.recorded)
-            self._texts[document.id] = None if edited else verbatim_texts(document, self.layout)[:2]
+            self._texts[document.id] = self._read(document)
         texts = self._texts[document.id]
-        if texts is None:
-            return f"L5R039 sources/{Path(document.file).name} differs from its recorded hash (the book was edited)"
-        if not is_verbatim(entry, *texts):
-            return f"L5R038 the text (or the term) does not occur in {document.file} as printed"
+        if texts == self.EDITED:
+            return "L5R039", f"sources/{Path(document.file).name} differs from its recorded hash (the book was edited)"
+        if texts is not None and not is_verbatim(entry, *texts):
+            return "L5R038", f"the text (or the term) does not occur in {document.file} as printed"
         return None
+
+    def _read(self, document) -> tuple[str, str] | str | None:
+        """The book in verbatim form and in reading order; EDITED; or None where it cannot be read."""
+        if edited_source_problem(self.layout, Path(document.file).name, self.recorded):
+            return self.EDITED
+        if source_file_problem(self.layout, document.file) is not None:
+            return None
+        if source_text_problem((self.layout.root / document.file).read_bytes()) is not None:
+            return None
+        return verbatim_texts(document, self.layout)[:2]
 
 
 def check_sources(layout: Layout) -> list[DocumentReport]:

@@ -14,11 +14,9 @@ hashes (hostile round 5, #68).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..normalize import CONTROL
-from ..registry import edited_source_problem, load_documents, recorded_hashes, source_file_problem, source_text_problem
-from ..sourcecheck import is_verbatim, verbatim_texts
+from ..registry import edited_source_problem, load_documents
+from ..sourcecheck import Misquotes
 from .loaded import Glossary
 from .problems import Problem
 
@@ -40,34 +38,22 @@ def check(g: Glossary) -> list[Problem]:
         documents = {d.id: d for d in load_documents(g.layout, g.registry.data)}
     except Exception:  # noqa: BLE001 - a registry the other checks report; nothing to compare against
         return []
-    recorded = recorded_hashes(g.layout)
-    if not recorded:
+    misquotes = Misquotes(g.layout, documents)
+    if not misquotes.recorded:
         return []
-    texts: dict[str, tuple | None] = {}
-    out: list[Problem] = _untouched(g, recorded)
+    out: list[Problem] = _untouched(g, misquotes.recorded)
     for doc in g.checked(g.entries):
         data = doc.data
-        source = data.get("source") if isinstance(data, dict) else None
-        document = documents.get(source.get("document")) if isinstance(source, dict) else None
-        if document is None or Path(document.file).name not in recorded:
-            continue
-        if not isinstance(data.get("text"), str) or not isinstance(data.get("term"), str):
-            continue
-        if CONTROL.search(data["text"] + data["term"]):
+        if not isinstance(data, dict) or CONTROL.search(f"{data.get('text')}{data.get('term')}"):
             continue  # L5R013 says it; no book prints it, so it would be said twice
-        if document.id not in texts:  # a source that cannot be read is the registry check's problem
-            path = g.layout.root / document.file
-            readable = source_file_problem(g.layout, document.file) is None and (
-                source_text_problem(path.read_bytes()) is None
-            )
-            texts[document.id] = verbatim_texts(document, g.layout)[:2] if readable else None
-        if texts[document.id] is not None and not is_verbatim(data, *texts[document.id]):
+        why = misquotes.why(data)
+        if why is not None and why[0] == "L5R038":  # an edited book is named once, by _untouched (L5R039)
             out.append(
                 doc.problem(
                     "L5R038",
                     ("text",),
-                    f"the text (or the term) does not occur in {document.file} as printed: a rule is quoted only "
-                    "as its book prints it (run `l5r-rules import` to take it from the book again)",
+                    f"{why[1]}: a rule is quoted only as its book prints it (run `l5r-rules import` to take it "
+                    "from the book again)",
                 )
             )
     return out

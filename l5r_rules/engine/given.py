@@ -23,9 +23,14 @@ def known(name, names, path: tuple, what: str):
 
 def unique(names, path: tuple, says: str = "is listed twice", field: tuple = ()):
     """`names` as given, each once; a repeat is a scenario error at its own place (`path` + index + `field`)."""
-    seen = set()
-    for i, name in enumerate(names):
-        if name in seen:
-            raise ScenarioError(path + (i,) + field, f"'{name}' {says}")
-        seen.add(name)
+    once(((name, path + (i,) + field) for i, name in enumerate(names)), says)
     return names
+
+
+def once(placed, says: str = "is listed twice") -> None:
+    """Each name of `placed` ((name, its path), ...) once: names given in several lists, or at several depths."""
+    seen = set()
+    for name, where in placed:
+        if name in seen:
+            raise ScenarioError(where, f"'{name}' {says}")
+        seen.add(name)

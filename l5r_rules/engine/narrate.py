@@ -54,7 +54,18 @@ class RuleTexts:
             self._entries[entry_id] = self._read(entry_id)
         return self._entries.get(entry_id)
 
-    def _read(self, entry_id: str) -> dict | None:
+    def exists(self, entry_id: str) -> bool:
+        """Is there an entry file of this id (its id its file's name)? No book is read to say so."""
+        if entry_id in self._entries or entry_id in self.misquoted:
+            return self._entries.get(entry_id) is not None or entry_id in self.misquoted
+        return (
+            self.root is not None
+            and re.fullmatch(r"[a-z0-9-]+", entry_id or "") is not None
+            and self._plain(entry_id) is not None
+        )
+
+    def _plain(self, entry_id: str) -> dict | None:
+        """The entry file's data as it is, or None (missing, broken, or an id that is not its file's name)."""
         for path in sorted((self.root / "glossary" / "entries").glob(f"*/{entry_id}.yaml")):
             try:
                 data = yamlio.load_plain(path)
@@ -62,14 +73,19 @@ class RuleTexts:
                 return None
             if not (isinstance(data, dict) and isinstance(data.get("text"), str)) or data.get("id") != entry_id:
                 return None  # an id that is not its file's name is no entry of that name (validate: L5R020)
-            why = self._misquote(data)
-            if why is not None:  # edited by hand: quoted as the book's words once (hostile round 9b, #58)
-                self.misquoted[entry_id] = why
-                return None
             return data
         return None
 
-    def _misquote(self, entry: dict) -> str | None:
+    def _read(self, entry_id: str) -> dict | None:
+        """The entry to quote: its file's data, unless its words are not its book's (then noted in misquoted)."""
+        data = self._plain(entry_id)
+        why = self._misquote(data) if data is not None else None
+        if why is not None:  # edited by hand: quoted as the book's words once (hostile round 9b, #58)
+            self.misquoted[entry_id] = f"{why[0]} {why[1]}"
+            return None
+        return data
+
+    def _misquote(self, entry: dict) -> tuple[str, str] | None:
         """Why the entry read from the checkout may not be quoted as its book's words (what validate refuses),
         else None; without a readable registry, nothing is compared (validate says why)."""
         if self._misquotes is None:

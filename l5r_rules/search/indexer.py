@@ -261,12 +261,10 @@ def _refuse_misquotes(layout: Layout, kb) -> None:
         why = misquotes.why(entry)
         if why is not None:
             path = layout.entry_path(entry["edition"], entry["id"])
-            lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
-            line = next((n for n, text in enumerate(lines, 1) if text.startswith("text:")), 1)
-            code, message = why.split(" ", 1)
+            line, col = yamlio.load_file(path).where(("text",))
             raise yamlio.GlossaryFileError(
                 path.relative_to(layout.root),
-                yamlio.YamlProblem(code, line, 1, "text", f"{message}, so no reader quotes it"),
+                yamlio.YamlProblem(why[0], line, col, "text", f"{why[1]}, so no reader quotes it"),
             )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
-from ..given import choice, unique
+from ..given import choice, once, unique
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, described, integer, obj, string
 from ..state import state
@@ -112,19 +112,17 @@ def build(given: dict, choices: dict) -> Inputs:
     raw = choice(choices, "assignments", "which Yu cards destroy which target (an empty list uses none)")
     # the assignments name the cards: a name given twice was silently one card or the other (round 10, #21)
     names = set(unique([c["name"] for c in given["yu_cards"]], ("given", "yu_cards"), field=("name",)))
-    opposing = [
-        (card["name"], ("given", "opposing", "units", i, *where, "name"))
-        for i, u in enumerate(given["opposing"]["units"])
-        for card, where in [
-            (u["personality"], ("personality",)),
-            *((a, ("attachments", j)) for j, a in enumerate(u.get("attachments") or ())),
-        ]
-    ]
-    seen = set()
-    for name, path in opposing:
-        if name in seen:
-            raise ScenarioError(path, f"'{name}' is listed twice (a target is named: give each opposing card once)")
-        seen.add(name)
+    once(
+        (
+            (card["name"], ("given", "opposing", "units", i, *where, "name"))
+            for i, u in enumerate(given["opposing"]["units"])
+            for card, where in [
+                (u["personality"], ("personality",)),
+                *((a, ("attachments", j)) for j, a in enumerate(u.get("attachments") or ())),
+            ]
+        ),
+        "is listed twice (a target is named: give each opposing card once)",
+    )
     for i, a in enumerate(raw):  # a card that is not given is an error in any edition, before its rule is asked
         for j, name in enumerate(a["yu_cards"]):
             if name not in names:
