@@ -15,6 +15,17 @@ TYPES = ("military", "political")
 RINGS = ("air", "earth", "fire", "water", "void")
 STATUSES = ("honored", "ordinary", "dishonored")
 
+
+def honor_status(description: str = "Personal honor status.") -> dict:
+    """A character's personal honor status (ordinary unless given), as every LCG procedure takes it."""
+    return choice_of(description, STATUSES, default="ordinary")
+
+
+def printed_glory(description: str = "Printed glory.", **example) -> dict:
+    """A character's printed glory (0 unless given)."""
+    return integer(description, minimum=0, default=0, **example)
+
+
 CHARACTER = named(
     "lcg-character",
     obj(
@@ -23,8 +34,8 @@ CHARACTER = named(
             "name": string("Character name, unique among the characters given (the outcome names it).", example="A"),
             "military": described(PRINTED_STAT, 'Printed military skill ("-": a dash).', default=0, example=3),
             "political": described(PRINTED_STAT, 'Printed political skill ("-": a dash).', default=0, example=2),
-            "glory": integer("Printed glory.", minimum=0, default=0, example=2),
-            "status": choice_of("Personal honor status.", STATUSES, default="ordinary"),
+            "glory": printed_glory(example=2),
+            "status": honor_status(),
             "bowed": boolean("Bowed.", default=False),
             "fate": integer("Fate on it.", minimum=0, default=0, example=1),
             "covert": boolean("Has the covert keyword.", default=False),

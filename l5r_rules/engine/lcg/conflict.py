@@ -26,7 +26,7 @@ from ..shapes import array, boolean, choice_of, described, integer, mapping, obj
 from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
-from .common import STATUSES, current_skill
+from .common import STATUSES, current_skill, honor_status, printed_glory
 
 SIDES = ("attacker", "defender")
 
@@ -78,13 +78,10 @@ def _characters(side: str) -> dict:
                     example=3,
                 ),
                 "bowed": boolean("Bowed: still participating but adds no skill.", default=False),
-                "status": choice_of(
-                    "Personal honor status: honored adds its glory to its skill, dishonored subtracts it (not below "
-                    "0).",
-                    STATUSES,
-                    default="ordinary",
+                "status": honor_status(
+                    "Personal honor status: honored adds its glory to its skill, dishonored subtracts it (not below 0)."
                 ),
-                "glory": integer("Printed glory (counts only while honored or dishonored).", minimum=0, default=0),
+                "glory": printed_glory("Printed glory (counts only while honored or dishonored)."),
                 "moved_home": boolean(
                     "Moved home (or removed from the conflict) before the result is determined: it no longer "
                     "participates (adds no skill, is no participating character).",

@@ -19,7 +19,7 @@ from ..shapes import boolean, choice_of, described, integer, obj, string
 from ..state import state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
-from .common import STATUSES, current_skill
+from .common import current_skill, honor_status, printed_glory
 from .honor_bid import transfer
 
 SIDES = ("challenger", "challengee")
@@ -65,13 +65,11 @@ def _side(role: str, example: dict) -> dict:
             "player_honor": integer(
                 "Honor of the character's controller (honor moves by the bids).", example=example["player_honor"]
             ),
-            "status": choice_of(
+            "status": honor_status(
                 "Personal honor status: honored adds its glory to the skill, dishonored subtracts it (the glory and "
-                "the bid apply together: only the dueling skill is floored at 0).",
-                STATUSES,
-                default="ordinary",
+                "the bid apply together: only the dueling skill is floored at 0)."
             ),
-            "glory": integer("Printed glory (counts only while honored or dishonored).", minimum=0, default=0),
+            "glory": printed_glory("Printed glory (counts only while honored or dishonored)."),
         },
         required=["name", "skill", "player_honor"],
         example=example,

@@ -16,7 +16,7 @@ from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, integer, obj, string
 from ..state import state
 from ..trace import Tracer
-from .common import STATUSES
+from .common import honor_status
 
 CITES = ("leaves-play", "token-pool", "status", "courtesy", "sincerity", "attachment", "ancestral", "victory")
 KEYWORDS = ("courtesy", "sincerity")
@@ -27,7 +27,7 @@ GIVEN = obj(
             "The character.",
             {
                 "name": string("Its name.", example="Doji Whisperer"),
-                "status": choice_of("Its personal honor status.", STATUSES, default="ordinary"),
+                "status": honor_status("Its personal honor status."),
                 "fate": integer("Fate on it.", minimum=0, default=0),
                 "keywords": array(
                     "Its keywords that act when it leaves play: courtesy, sincerity.",
