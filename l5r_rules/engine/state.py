@@ -86,6 +86,12 @@ def state(
 NONE = State()
 
 
+def each_of(owners: tuple, **fields: str) -> dict:
+    """The same fields under each owner, for the players' like fields: `each_of(("first", "second"),
+    honor="honor")` is `{"first.honor": "honor", "second.honor": "honor"}`."""
+    return {f"{owner}.{name}": quantity for name, quantity in fields.items() for owner in owners}
+
+
 def get(data: dict, path: str):
     """The value at a dotted path, or KeyError."""
     node = data

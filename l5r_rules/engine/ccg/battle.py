@@ -17,7 +17,7 @@ from ..errors import NotInSource
 from ..game_end import ccg_provinces
 from ..ruleset import Ruleset
 from ..shapes import NAME, array, boolean, choice_of, described, integer, obj
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 from .cards import ARMY, Army, army
 from .force import CITES as FORCE_CITES
@@ -113,8 +113,7 @@ STATE = state(
     updates={
         "attacker": "cards",
         "defender": "cards",
-        "leaders.attacker.family_honor": "honor",
-        "leaders.defender.family_honor": "honor",
+        **each_of(("leaders.attacker", "leaders.defender"), family_honor="honor"),
         "leaders.defender.provinces_left": "provinces",
     },
 )

@@ -18,7 +18,7 @@ from ..errors import MissingChoice, ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import COUNT, NAME, array, boolean, choice_of, integer, obj, string
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 
 SIDES = ("challenger", "challenged")
@@ -154,12 +154,7 @@ OUTCOME = obj(
     required=["totals", "winner", "losers", "discarded"],
 )
 STATE = state(
-    updates={
-        "challenger.deck_top": "cards",
-        "challenger.hand": "cards",
-        "challenged.deck_top": "cards",
-        "challenged.hand": "cards",
-    },
+    updates=each_of(SIDES, deck_top="cards", hand="cards"),
 )
 
 ORDERED = (

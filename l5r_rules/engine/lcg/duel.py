@@ -16,7 +16,7 @@ from ..game_end import lcg_check, lcg_playing
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, described, integer, obj, string
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 from ..values import PRINTED_STAT, parse_num
 from .common import current_skill, honor_status, printed_glory
@@ -124,7 +124,7 @@ OUTCOME = obj(
     required=["legal"],
 )
 STATE = state(
-    updates={"challenger.player_honor": "honor", "challengee.player_honor": "honor"},
+    updates=each_of(SIDES, player_honor="honor"),
 )
 ENDS = {"transfer-honor": "after the bids' transfer (D.5) a controller has 0 honor (eliminated) or 25 or more (wins)"}
 

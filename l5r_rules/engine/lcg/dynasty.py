@@ -16,7 +16,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import COUNT, NAME, array, boolean, choice_of, integer, mapping, obj, string
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -89,7 +89,7 @@ OUTCOME = obj(
     required=["fate", "first_to_pass", "played", "characters", "complete"],
 )
 STATE = state(
-    updates={"first.fate": "fate", "second.fate": "fate", "first.in_play": "cards", "second.in_play": "cards"},
+    updates=each_of(PLAYERS, fate="fate", in_play="cards"),
 )
 
 

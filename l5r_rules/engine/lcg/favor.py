@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import array, boolean, choice_of, integer, obj, string
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -94,10 +94,7 @@ OUTCOME = obj(
 )
 STATE = state(
     reads={
-        "first.characters": "cards",
-        "second.characters": "cards",
-        "first.claimed_rings": "rings",
-        "second.claimed_rings": "rings",
+        **each_of(PLAYERS, characters="cards", claimed_rings="rings"),
         "imperial_favor": "favor",
     },
     writes={"imperial_favor": "favor"},

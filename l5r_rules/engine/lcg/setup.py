@@ -13,7 +13,7 @@ from ..errors import ScenarioError
 from ..given import choice
 from ..ruleset import Ruleset
 from ..shapes import choice_of, integer, obj
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 from .honor_bid import PLAYERS, per_player
 
@@ -82,7 +82,7 @@ OUTCOME = obj(
     },
     required=["fate", "honor", "hand", "mulligan_order"],
 )
-STATE = state(writes={"honor": "honor", "hand": "cards", "first.fate": "fate", "second.fate": "fate"})
+STATE = state(writes={"honor": "honor", "hand": "cards", **each_of(("first", "second"), fate="fate")})
 
 
 @dataclass(frozen=True)

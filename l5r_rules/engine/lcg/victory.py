@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..errors import ScenarioError
 from ..ruleset import Ruleset
 from ..shapes import boolean, choice_of, integer, obj
-from ..state import state
+from ..state import each_of, state
 from ..trace import Tracer
 
 PLAYERS = ("first", "second")
@@ -52,14 +52,7 @@ OUTCOME = obj(
     },
     required=["winner"],
 )
-STATE = state(
-    reads={
-        "first.honor": "honor",
-        "second.honor": "honor",
-        "first.stronghold_broken": "provinces",
-        "second.stronghold_broken": "provinces",
-    }
-)
+STATE = state(reads=each_of(PLAYERS, honor="honor", stronghold_broken="provinces"))
 ENDS = {"check": "a player has 25 or more honor, 0 honor, or a broken stronghold province at the moment checked"}
 
 
