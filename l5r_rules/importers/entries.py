@@ -57,13 +57,8 @@ def document_sections(
     return split(apply_moves(kept, outline), outline)
 
 
-def build_entries(
-    doc: Document,
-    layout: Layout,
-    text: str | None = None,
-    outline: Outline | None = None,
-    skip_items: list[SkipItem] | None = None,
-) -> list[dict]:
+def build_entries(doc: Document, layout: Layout, text: str, outline: Outline, skip_items: list[SkipItem]) -> list[dict]:
+    """The entries of one book, from its text and outline as import read them and the skip list."""
     sections = document_sections(doc, layout, text, outline, skip_items)
     ids = assign_ids(sections, doc.edition)
     lang = doc.language

@@ -15,7 +15,7 @@ from ..layout import Layout
 from .apply import WriteFailed, apply
 
 # handed on to the readers of the package's older layout (crosslinks/build.py, a test's monkeypatch)
-from .entries import READERS, build_entries, document_paragraphs, document_sections  # noqa: F401
+from .entries import READERS, document_paragraphs  # noqa: F401
 from .fields import CURATED, GENERATED, IMPORTED  # noqa: F401
 from .inputs import rel
 from .plan import make_plan
