@@ -14,8 +14,9 @@ import re
 from collections import Counter
 
 import pytest
+from helpers import FIXTURES
 
-from l5r_rules import textshape
+from l5r_rules import textshape, yamlio
 from l5r_rules.blocks import block_anchors, top_level_blocks
 from l5r_rules.importers.anchors import carry
 from l5r_rules.importers.joins import layout, lost_list_items
@@ -30,38 +31,22 @@ def kb(repo_root):
     return load_kb(repo_root)
 
 
-# (book, the paragraph the page broke, the paragraph that finishes its sentence), verbatim from sources/
-REAL_BREAKS = [
-    (
-        "lotus",
-        "Cavalry: A unit in which the Personality and all attached Followers have the **Cavalry** trait. "
-        "A player can assign a Cavalry unit to a battle",
-        "during the Cavalry Maneuvers Segment (as well as during Infantry Maneuvers).",
-    ),
-    ("lotus", "It does not have an alignment trait. The", "“Shadowlands” trait is simply a word."),
-    ("lotus", "in the resolution of a battle, the opposing player gains", "Honor for every card in the stack."),
-    ("lcg", "no more than X copies of that card may be included in that player's dynasty and/or", "conflict decks."),
-    (
-        "lcg",
-        "- ◆ Whenever a player plays a character from his or her hand or provinces, after paying the character's "
-        "cost, that player has the option of placing any number of fate from his or her fate",
-        "pool onto that character.",
-    ),
-    ("lcg", "Any triggering conditions, play restrictions or", "permissions, costs, and targeting requirements are"),
-    # a comma inside closing quotes: the sentence goes on (the only paragraph of the five books that ends so)
-    ("ivory", "play. Like the Dynasty action “Recruit,”", "Equip asks you to make a Gold payment"),
-]
+# The books' own paragraph ends: joined (the page broke a sentence) and apart (whole without a full stop).
+PARAGRAPH_ENDS = yamlio.load_plain(FIXTURES / "paragraph_ends.yaml")
+REAL_BREAKS = [(c["book"], c["before"], c["after"]) for c in PARAGRAPH_ENDS["joined"]]
+NOT_BREAKS = [(c["book"], c["before"], c["after"]) for c in PARAGRAPH_ENDS["apart"]]
 
-# Paragraphs that end without a full stop and are whole all the same: the next one must stay apart.
-NOT_BREAKS = [
-    ("bfr", "Territoriumskarten", "- 3. Klane wählen:** Jeder Spieler wählt einen Klan"),  # a figure label
-    ("bfr", "Kontrollmarker", "Daimyō-Sichtschirm mit Bluff-Marker"),  # two labels
-    ("bfr", "1 SPIELPLAN", "22 TERRITORIUMSKARTEN\n(2 PRO TERRITORIUM)"),  # a component list
-    ("lotus", "combined** and used together as one single action, provided", "- each Ranged Attack is produced"),
-    ("lcg", "◇ **ACTION WINDOW**", "4.5 Fate phase ends."),  # a timing diagram's box
-    ("lotus", "Players draw a card.", "then they pass."),  # a sentence ended: a new one may start in lower case
-    ("gold", "Wind", "Sensei"),
-]
+
+def test_the_paragraph_ends_are_the_books_words(kb, repo_root):
+    """Each case's paragraphs stand in its book's file as printed, but a case marked as in our words."""
+    layout_ = Layout(repo_root)
+    books = {doc.edition: collapse(doc.raw_text(layout_)) for doc in kb.documents.values()}
+    cases = [c for kind in ("joined", "apart") for c in PARAGRAPH_ENDS[kind] if not c.get("ours")]
+    missing = [
+        (c["book"], part) for c in cases for part in (c["before"], c["after"]) if collapse(part) not in books[c["book"]]
+    ]
+    assert not missing
+    assert len(cases) == len(REAL_BREAKS) + len(NOT_BREAKS) - 1  # the one case in our words
 
 
 @pytest.mark.parametrize("book,prev,nxt", REAL_BREAKS, ids=[f"{b}-{n[:20]}" for b, _, n in REAL_BREAKS])
