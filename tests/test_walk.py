@@ -67,19 +67,31 @@ def test_quote_check_catches_a_misquote(entries):
 @pytest.mark.parametrize(
     "text, quote, shown",
     [
-        (
+        pytest.param(
             "A. With an opportunity, a player may: pass.",
             "With an opportunity, a player may",
             "With an opportunity, a player may …",
+            id="cut-before-its-options",
         ),
-        (
+        pytest.param(
             "Rules. Either way, the first player acts first.",
             "the first player acts first.",
             "… the first player acts first.",
+            id="cut-after-its-start",
         ),
-        ("- All effects occur first.\n- Then more.", "All effects occur first.", "All effects occur first."),
-        ("(It may.) The player gains 1 fate. More.", "The player gains 1 fate.", "The player gains 1 fate."),
-        ("◇ **ACTION WINDOW**\nText.", "ACTION WINDOW", "ACTION WINDOW"),
+        pytest.param(
+            "- All effects occur first.\n- Then more.",
+            "All effects occur first.",
+            "All effects occur first.",
+            id="item",
+        ),
+        pytest.param(
+            "(It may.) The player gains 1 fate. More.",
+            "The player gains 1 fate.",
+            "The player gains 1 fate.",
+            id="whole",
+        ),
+        pytest.param("◇ **ACTION WINDOW**\nText.", "ACTION WINDOW", "ACTION WINDOW", id="heading"),
     ],
 )
 def test_a_quote_cut_from_its_sentence_is_marked(text, quote, shown):
