@@ -131,6 +131,11 @@ def pytest_terminal_summary(terminalreporter):
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     write = terminalreporter.write_line
     terminalreporter.write_sep("=", f"suite time {wall / 60:.1f} min ({wall:.0f} s), load average {load}")
+    workers = int(
+        os.environ.get("PYTEST_XDIST_WORKER_COUNT") or getattr(terminalreporter.config.option, "numprocesses", 0) or 1
+    )
+    busy = sum(_SECONDS_BY_FILE.values())
+    write(f"{busy:7.1f} s  in tests, all files together, on {workers} worker(s): {busy / workers:.0f} s each if even")
     slowest = sorted(_SECONDS_BY_FILE.items(), key=lambda kv: -kv[1])[:12]
     for name, seconds in slowest:
         write(f"{seconds:7.1f} s  {name}")
