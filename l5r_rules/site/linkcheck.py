@@ -9,6 +9,7 @@ site should have none, since it must work with no internet.
 
 from __future__ import annotations
 
+import json
 import posixpath
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -75,8 +76,6 @@ def _target_file(site: Path, page_rel: str, path: str) -> Path | None:
 
 def _public_address(site: Path) -> str | None:
     """The address the site was built for (its API's index.json says it; siteurl.py), if any."""
-    import json
-
     for index in sorted(site.glob("api/v*/index.json")):
         try:
             url = json.loads(index.read_text(encoding="utf-8")).get("site_url")
