@@ -5,11 +5,13 @@ each with the passage it shows, for every question of every eval set (both halve
 paths and a few edition filters; tests/test_search_golden.py keeps it the CLI's ranking. Here the
 browser's ranking runs headless without the page: a bare page loads the built site's index.js and
 l5r-search.js from files, builds the script's Engine and ranks every golden question; every line must
-agree. Then a few real `search/?q=` navigations through `l5r-rules serve` read the page's `<ol>`: the
-first link of a hit opens the entry page at the answering paragraph, the matched words are marked, the
-edition parameter and the edition chips filter, the header's search box leads to the page, and no
-request leaves 127.0.0.1. An offline build (file:// pages ending in .html) searches too. The session's
-one chromium, one server and built sites come from conftest.py.
+agree. So must 1,000 questions no file holds, made up from the glossary with typos and odd characters
+(search_helpers.made_up_questions) and ranked by the CLI during the test. Then a few real `search/?q=`
+navigations through `l5r-rules serve` read the page's `<ol>`: the first link of a hit opens the entry
+page at the answering paragraph, the matched words are marked, the edition parameter and the edition
+chips filter, the header's search box leads to the page, and no request leaves 127.0.0.1. An offline
+build (file:// pages ending in .html) searches too. The session's one chromium, one server and built
+sites come from conftest.py.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from browser_helpers import requested_hosts, shot, wait
 from helpers import ROOT
+from search_helpers import made_up_questions
 from site_helpers import built_offline_fixture_site
 
 from l5r_rules.citation import brief, passage_pages
+from l5r_rules.kb import load_kb
 from l5r_rules.search import golden, webindex, webscript
 from l5r_rules.search.engine import open_engine
 from l5r_rules.search.highlight import spans
@@ -77,30 +81,50 @@ return JSON.parse(arguments[0]).map(function (c) {
 """
 
 
-def test_the_browser_ranks_every_golden_question_as_the_cli_does(phone, real_site, tmp_path):
-    """Headless, without the page: the script's Engine over the built site's index, every golden line."""
-    site = real_site
-    page = tmp_path / "rank.html"
+def _browser_rankings(driver, site: Path, folder: Path, cases: list) -> list:
+    """Each case's ranking by the script's Engine over `site`'s index, in a bare page without the search UI."""
+    page = folder / "rank.html"
     scripts = [site / webindex.FOLDER / webindex.INDEX_FILE, site / webscript.SCRIPT]
     page.write_text(
         "<!doctype html><meta charset=utf-8><title>rank</title>"
         + "".join(f'<script src="{p.resolve().as_uri()}"></script>' for p in scripts),
         encoding="utf-8",
     )
-    phone.get(page.as_uri())
-    assert not phone.find_elements("css selector", "#l5r-search")  # no page: the ranking alone
-    expected = golden.read(ROOT / golden.GOLDEN)
+    driver.get(page.as_uri())
+    assert not driver.find_elements("css selector", "#l5r-search")  # no page: the ranking alone
+    script = _RANK.replace("DEPTH", str(golden.DEPTH)).replace("NOTE_WORDS", str(golden.NOTE_WORDS))
     got = []
-    for start in range(0, len(expected), 400):
-        chunk = [[case.q, case.edition] for case, _ in expected[start : start + 400]]
-        script = _RANK.replace("DEPTH", str(golden.DEPTH)).replace("NOTE_WORDS", str(golden.NOTE_WORDS))
-        got += phone.execute_script(script, json.dumps(chunk, ensure_ascii=True))
-    ranked = [golden.Ranking(top, tuple(notes)) for top, notes in got]
+    for start in range(0, len(cases), 400):
+        chunk = [[case.q, case.edition] for case in cases[start : start + 400]]
+        got += driver.execute_script(script, json.dumps(chunk, ensure_ascii=True))
+    return [golden.Ranking(top, tuple(notes)) for top, notes in got]
+
+
+def test_the_browser_ranks_every_golden_question_as_the_cli_does(phone, real_site, tmp_path):
+    """Headless, without the page: the script's Engine over the built site's index, every golden line."""
+    expected = golden.read(ROOT / golden.GOLDEN)
+    ranked = _browser_rankings(phone, real_site, tmp_path, [case for case, _ in expected])
     differ = golden.differences(expected, [(case, ranking) for (case, _), ranking in zip(expected, ranked)])
     sets = {}
     for case, _ in expected:
         sets[case.set] = sets.get(case.set, 0) + 1
     print(f"\n{len(expected) - len(differ)} of {len(expected)} golden questions rank alike ({len(sets)} sets: {sets})")
+    assert not differ, f"{len(differ)} differ, e.g.\n" + "\n".join(differ[:5])
+
+
+def test_the_browser_ranks_questions_no_file_holds_as_the_cli_does(phone, real_site, tmp_path):
+    """The golden file holds the questions someone wrote; these 1,000 nobody did (search_helpers.made_up_questions:
+    runs of the books' words, titles, typos, question openings, titles twisted with odd characters, search
+    syntax and lengths), ranked by the CLI now and by the browser: every one alike."""
+    kb = load_kb(ROOT)
+    editions = sorted({doc.edition for doc in kb.documents.values()})
+    made = made_up_questions(list(kb.entries.values()), editions, 1000, seed=27)
+    cases = [golden.Case("made-up", question, edition) for question, edition in made]
+    with open_engine(ROOT) as engine:
+        expected = [(case, golden.rank(engine, case)) for case in cases]
+    ranked = _browser_rankings(phone, real_site, tmp_path, cases)
+    differ = golden.differences(expected, list(zip(cases, ranked)))
+    print(f"\n{len(cases) - len(differ)} of {len(cases)} made-up questions rank alike")
     assert not differ, f"{len(differ)} differ, e.g.\n" + "\n".join(differ[:5])
 
 
