@@ -82,7 +82,7 @@ OUTCOME = obj(
     },
     required=["fate", "honor", "hand", "mulligan_order"],
 )
-STATE = state(writes={"honor": "honor", "hand": "cards", **each_of(("first", "second"), fate="fate")})
+STATE = state(writes={"honor": "honor", "hand": "cards", **each_of(PLAYERS, fate="fate")})
 
 
 @dataclass(frozen=True)
