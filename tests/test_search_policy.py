@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from search_helpers import FIXTURE, _like, override_knob
+from search_helpers import FIXTURE, REPO, _like, override_knob
 
 from l5r_rules.editions import EditionInfo
 from l5r_rules.search import decompound, engine, highlight, passages, policy, querying, ranking, webindex
@@ -74,6 +77,42 @@ def test_a_broken_policy_file_is_refused_in_one_line(tmp_path, change, message):
     with pytest.raises(policy.PolicyError) as exc:
         policy.document(path)
     assert message in str(exc.value) and str(path) in str(exc.value) and "\n" not in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda t: t.replace(
+                "    value: 0.8\n    used_by: [querying.SYNONYM_WEIGHT]",
+                "    value: 0.8x\n    used_by: [querying.SYNONYM_WEIGHT]",
+            ),
+            "knob 'SYNONYM_WEIGHT' is no number",
+        ),
+        (lambda t: t + "knobs: [\n", "L5R001"),
+    ],
+    ids=["a number typed wrong", "YAML"],
+)
+@pytest.mark.parametrize("command", [["search", "bow a card"], ["show", "lotus-yu"]])
+def test_a_command_names_a_policy_file_broken_by_an_edit(tmp_path, change, message, command):
+    """A maintainer's edit that breaks policy.yaml is said as that, in one line naming the file, by a real
+    process: it was "internal error ... please report it" (exit 70) from search, show, compare and build."""
+    package = tmp_path / "l5r_rules"
+    shutil.copytree(Path(policy.__file__).parents[1], package, ignore=shutil.ignore_patterns("__pycache__"))
+    broken = package / "search" / "policy.yaml"
+    broken.write_text(change(broken.read_text(encoding="utf-8")), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from l5r_rules.cli import main; main()", *command, "--root", str(REPO)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,  # not the checkout: its own l5r_rules would come first on sys.path
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.count("\n") == 1 and str(broken) in done.stderr and message in done.stderr, done.stderr
+    assert "ranking policy" in done.stderr and "internal error" not in done.stderr
 
 
 def test_a_derived_word_list_is_its_base_less_and_plus_its_words():

@@ -68,7 +68,8 @@ def environment_error(exc: BaseException) -> str | None:
 
     A full disk, a closed or broken output, a path that is a file where a folder is
     needed, a folder that was deleted, a symlink loop, an encoding the terminal cannot
-    print: the user can act on each, so it is said plainly, never as an internal error.
+    print, a ranking policy file broken by an edit: the user can act on each, so it is said plainly,
+    never as an internal error.
     """
     if isinstance(exc, UnicodeEncodeError):
         return (
@@ -84,4 +85,8 @@ def environment_error(exc: BaseException) -> str | None:
         return f"{exc.strerror or type(exc).__name__}{where}"
     if isinstance(exc, RuntimeError) and "symlink loop" in str(exc).lower():
         return f"{exc} (a symlink points at itself)"
+    from ..search.policy import PolicyError  # on the way out only: a command that never ranks never loads it
+
+    if isinstance(exc, PolicyError):  # a maintainer's edit of the ranking policy, not a bug to report
+        return f"{exc} (the search's ranking policy: fix that file; tests/test_search_policy.py checks it)"
     return None
