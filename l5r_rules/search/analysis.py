@@ -128,7 +128,25 @@ def browser_tables() -> dict:
         "ACCENTS": {chr(c): folded for c, folded in sorted(accent_map.items()) if chr(c) != folded},
         "INVISIBLE": "".join(chr(c) for c, v in sorted(_INVISIBLE.items()) if v is None),
         "AS_SPACE": "".join(chr(c) for c, v in sorted(_INVISIBLE.items()) if v == " "),
+        "UNASSIGNED": unassigned_ranges(),
     }
+
+
+@cache
+def unassigned_ranges() -> str:
+    """The code points this Python's Unicode (unicodedata.unidata_version) has not assigned, as the body of
+    a regular expression's character class (`\\u{378}-\\u{379}...`). Python's word pattern reads them as
+    separators; a browser's newer Unicode may know some as letters, or fold them with NFKC ("𜳗" to "B"),
+    so the site reads them as spaces to split a question where the CLI does (hostile round 11)."""
+    ranges, start = [], None
+    for code in range(0x110001):
+        unassigned = code < 0x110000 and unicodedata.category(chr(code)) == "Cn"
+        if unassigned and start is None:
+            start = code
+        elif not unassigned and start is not None:
+            ranges.append(f"\\u{{{start:x}}}" + (f"-\\u{{{code - 1:x}}}" if code - 1 > start else ""))
+            start = None
+    return "".join(ranges)
 
 
 _WORD = re.compile(WORD_PATTERN)

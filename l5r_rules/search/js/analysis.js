@@ -21,13 +21,25 @@ function setOf(list) {
 }
 
 // analysis.normalize: NFKC, with the characters analysis.py drops (invisible ones) or reads as a space
-// (trade mark signs) exported as `words.INVISIBLE` and `words.AS_SPACE`
-var INVISIBLE = null, AS_SPACE = null;
+// (trade mark signs) exported as `words.INVISIBLE` and `words.AS_SPACE`. Lone surrogates go first: two
+// halves around an invisible character would pair up once it went, where Python drops each (hostile
+// round 11). What Python's Unicode has not assigned (`words.UNASSIGNED`) is read as a space: Python's word
+// pattern splits there, where this browser's newer Unicode may see a letter or fold it with NFKC.
+var INVISIBLE = null, AS_SPACE = null, UNASSIGNED = null;
 function normalize(text) {
   if (/^[\x00-\x7f]*$/.test(text)) return text;
+  text = text.replace(SURROGATE, "");
   if (INVISIBLE) text = text.replace(INVISIBLE, "");
   if (AS_SPACE) text = text.replace(AS_SPACE, " ");
-  return text.replace(SURROGATE, "").normalize("NFKC");
+  if (UNASSIGNED) text = text.replace(UNASSIGNED, " ");
+  return text.normalize("NFKC");
+}
+
+// Python's str.strip(): the characters str.isspace() holds (JavaScript's trim() also strips U+FEFF and
+// keeps U+001C to U+001F and U+0085)
+var PY_STRIP = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+function strip(text) {
+  return text.replace(PY_STRIP, "");
 }
 
 function words(text) {

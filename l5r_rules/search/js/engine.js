@@ -9,6 +9,7 @@ function Engine(ix) {
   this.editionFacts = ix.edition_facts;
   INVISIBLE = A.INVISIBLE ? new RegExp("[" + A.INVISIBLE + "]", "g") : null;
   AS_SPACE = A.AS_SPACE ? new RegExp("[" + A.AS_SPACE + "]", "g") : null;
+  UNASSIGNED = A.UNASSIGNED ? new RegExp("[" + A.UNASSIGNED + "]", "gu") : null;
   this.queryStop = setOf(w.QUERY_STOPWORDS);
   this.weak = setOf(w.WEAK_WORDS);
   this.compareWords = setOf(w.COMPARE_WORDS);
@@ -90,7 +91,7 @@ var EVERY_EDITION = "all"; // engine.EVERY_EDITION
 Engine.prototype.search = function (text, options) {
   options = options || {};
   // engine.check_filter reads "--edition Lotus" trimmed and lowercased; an unknown edition filters nothing
-  var edition = options.edition ? String(options.edition).trim().toLowerCase() : null;
+  var edition = options.edition ? strip(String(options.edition)).toLowerCase() : null;
   // engine.EVERY_EDITION ("all", the "All" chip): every edition, even where the question names one
   var every = edition === EVERY_EDITION;
   if (every || (edition && this.ix.order.indexOf(edition) < 0)) edition = null;

@@ -125,7 +125,7 @@ function Page(box) {
   this.last = null;
   var params = new URLSearchParams(window.location.search);
   this.input.value = params.get("q") || "";
-  this.edition = (params.get("edition") || "").trim().toLowerCase(); // as the CLI reads --edition
+  this.edition = strip(params.get("edition") || "").toLowerCase(); // as the CLI reads --edition
   this.allGames = params.get("games") === "all"; // as the CLI's --all-games: no game inferred from the words
   // the line that says which game the question's words point to, with a tap to rank every game alike
   this.gameLine = document.createElement("p");
