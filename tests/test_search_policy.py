@@ -18,10 +18,12 @@ from __future__ import annotations
 import ast
 import importlib
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -58,6 +60,9 @@ def test_the_policy_file_fits_its_schema_and_cross_checks():
     assert len(KNOBS) >= 60 and len(DOC["rules"]) >= 8
 
 
+_SYNONYM = "    value: 0.8\n    used_by: [querying.SYNONYM_WEIGHT]"
+
+
 @pytest.mark.parametrize(
     "change,message",
     [
@@ -68,8 +73,38 @@ def test_the_policy_file_fits_its_schema_and_cross_checks():
         (lambda t: t.replace("factor: MILESTONE_FACTOR", "factor: NO_SUCH_KNOB"), "rules[6].factor: 'NO_SUCH_KNOB'"),
         (lambda t: t.replace("{from: MEANING_WORDS,", "{from: HEADING_BONUS,"), "knobs.DEFINE_WORDS.value.from"),
         (lambda t: t.replace('reason: "Only the first', 'reason: !!str "Only the first'), "L5R004"),
+        # hostile round 11: values the schema lets through that ranked without a word, or broke the site
+        (
+            lambda t: t.replace(_SYNONYM, _SYNONYM.replace("0.8", ".nan")),
+            "knobs.SYNONYM_WEIGHT.value: nan is no weight",
+        ),
+        (lambda t: t.replace(_SYNONYM, _SYNONYM.replace("0.8", "-.inf")), "knobs.SYNONYM_WEIGHT.value: -inf is no"),
+        (lambda t: t.replace(_SYNONYM, _SYNONYM.replace("0.8", "-0.8")), "knobs.SYNONYM_WEIGHT.value: -0.8 is no"),
+        (
+            lambda t: t.replace("value: [rule, rules, keyword", "value: [RULE, rules, keyword"),
+            "'RULE' is not lower case",
+        ),
+        (
+            lambda t: t.replace("at_most: {policy: DEFINITION_WORDS}", "at_most: {policy: WEAK_WORDS}"),
+            "at_most: 'WEAK_WORDS' is not a number",
+        ),
+        (
+            lambda t: t.replace("not_in: {policy: STRONG_KINDS}", "not_in: {policy: HEADING_BONUS}"),
+            "not_in: 'HEADING_BONUS' is not a word list",
+        ),
     ],
-    ids=["no value", "unknown factor", "derived from a number", "YAML tag"],
+    ids=[
+        "no value",
+        "unknown factor",
+        "derived from a number",
+        "YAML tag",
+        "NaN",
+        "minus infinity",
+        "negative",
+        "upper case word",
+        "at_most a word list",
+        "not_in a number",
+    ],
 )
 def test_a_broken_policy_file_is_refused_in_one_line(tmp_path, change, message):
     path = tmp_path / "policy.yaml"
@@ -113,6 +148,37 @@ def test_a_command_names_a_policy_file_broken_by_an_edit(tmp_path, change, messa
     assert done.returncode == 1, done.stderr
     assert done.stderr.count("\n") == 1 and str(broken) in done.stderr and message in done.stderr, done.stderr
     assert "ranking policy" in done.stderr and "internal error" not in done.stderr
+
+
+def test_a_count_is_a_whole_number_of_at_least_one(monkeypatch):
+    """MAX_WORDS 4.5 crashed a search as a TypeError that blamed the glossary; -1 silently dropped every
+    question's last word (hostile round 11): a knob the code counts with is refused otherwise."""
+    assert policy.count("MAX_WORDS") == querying.MAX_WORDS
+    for wrong in (4.5, 0, -1, True):
+        monkeypatch.setitem(policy._all(), "MAX_WORDS", wrong)
+        with pytest.raises(policy.PolicyError, match="MAX_WORDS"):
+            policy.count("MAX_WORDS")
+
+
+def test_a_rule_on_a_fact_no_question_has_names_the_rule():
+    rules = policy.Rules([{"factor": "X", "when": [{"question": "no_such_fact", "is": True}]}], {"X": 2.0})
+    with pytest.raises(policy.PolicyError, match=r"rules\[0\]: a question has no fact 'no_such_fact'"):
+        rules.bind({})
+
+
+def test_an_edit_that_keeps_the_length_and_the_crc_is_read_again(tmp_path):
+    """The cache was keyed by length and CRC-32: an edit keeping both was served the old values (hostile
+    round 11). Two texts of one length and one CRC-32 (found by the birthday bound) get two keys."""
+    seen, rnd = {}, random.Random(11)
+    while True:
+        text = b"%016x" % rnd.getrandbits(64)
+        other = seen.setdefault(zlib.crc32(text), text)
+        if other != text:
+            break
+    (tmp_path / "a").write_bytes(text)
+    (tmp_path / "b").write_bytes(other)
+    assert zlib.crc32(text) == zlib.crc32(other) and len(text) == len(other)
+    assert policy._stamp(tmp_path / "a") != policy._stamp(tmp_path / "b")
 
 
 def test_a_derived_word_list_is_its_base_less_and_plus_its_words():

@@ -44,8 +44,8 @@ from .analysis import analyze, german
 from .whooshlib import accent_map, stopwords_for_language
 
 # The ranking policy's knobs (policy.yaml: why, what chose each value, which test pins it)
-MIN_PART = policy.number("COMPOUND_MIN_PART")  # letters in a part, without its linking element
-MAX_WORD = policy.number("COMPOUND_MAX_WORD")  # longer "words" are not language (O(n^2) look-ups)
+MIN_PART = policy.count("COMPOUND_MIN_PART")  # letters in a part, without its linking element
+MAX_WORD = policy.count("COMPOUND_MAX_WORD")  # longer "words" are not language (O(n^2) look-ups)
 LINKERS = policy.word_list("LINKERS")
 S_HEAD_SUFFIXES = policy.word_list("S_HEAD_SUFFIXES")  # heads that always take the Fugen-s
 UMLAUT_SPELLINGS = policy.pairs("UMLAUT_SPELLINGS")

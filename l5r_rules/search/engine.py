@@ -60,9 +60,9 @@ EMPTY_TERMS = Terms(frozenset(), frozenset(), frozenset())
 # (policy.Rules: a named edition, a short definition, a named kind, a card erratum, a milestone step,
 # a concept document), applied in _grouped.
 CONCEPT_DOC_WEIGHT = policy.number("CONCEPT_DOC_WEIGHT")  # a concept's entries stand at this share of its score
-OPENING_ENTRIES = policy.number("OPENING_ENTRIES")  # per book, for a question naming only books
-CANDIDATES_PER_RESULT = policy.number("CANDIDATES_PER_RESULT")  # top-scored documents the factors see
-MIN_CANDIDATES = policy.number("MIN_CANDIDATES")
+OPENING_ENTRIES = policy.count("OPENING_ENTRIES")  # per book, for a question naming only books
+CANDIDATES_PER_RESULT = policy.count("CANDIDATES_PER_RESULT")  # top-scored documents the factors see
+MIN_CANDIDATES = policy.count("MIN_CANDIDATES")
 
 
 class PassageIndex:

@@ -32,8 +32,8 @@ from . import policy
 from .analysis import analyze, english, german
 
 GAME_SHARE = policy.number("GAME_SHARE")
-GAME_MIN_DOCS = policy.number("GAME_MIN_DOCS")
-GAME_MIN_HEADINGS = policy.number("GAME_MIN_HEADINGS")
+GAME_MIN_DOCS = policy.count("GAME_MIN_DOCS")
+GAME_MIN_HEADINGS = policy.count("GAME_MIN_HEADINGS")
 GAME_MIN_LEAD = policy.number("GAME_MIN_LEAD")
 GAME_MIN_EVIDENCE = policy.number("GAME_MIN_EVIDENCE")
 GAME_SMOOTHING = policy.number("GAME_SMOOTHING")

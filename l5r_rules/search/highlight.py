@@ -30,7 +30,7 @@ from .scoring import All, Any, Max, Node, Term
 _WORD = re.compile(WORD_PATTERN)
 _ENGLISH_FIELDS = policy.words("MARK_ENGLISH_FIELDS")
 _GERMAN_FIELDS = policy.words("MARK_GERMAN_FIELDS")
-MIN_PART = policy.number("MARK_MIN_PART")  # shorter compound parts ("ab", "ein") would mark half a German text
+MIN_PART = policy.count("MARK_MIN_PART")  # shorter compound parts ("ab", "ein") would mark half a German text
 
 
 class Terms(NamedTuple):

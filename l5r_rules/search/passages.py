@@ -32,9 +32,9 @@ from ..textshape import is_list_item, is_table_row
 from . import policy
 
 # A block of at most this many words is one passage; a longer one is cut into windows.
-BLOCK_WORDS = policy.number("BLOCK_WORDS")
+BLOCK_WORDS = policy.count("BLOCK_WORDS")
 # A window grows sentence by sentence until it has at least this many words.
-WINDOW_WORDS = policy.number("WINDOW_WORDS")
+WINDOW_WORDS = policy.count("WINDOW_WORDS")
 
 # The end of a sentence: . ! ? (perhaps with a closing quote or bracket) and a space before a
 # capital, digit, quote, bracket or list mark. Abbreviations such as "e.g." are followed

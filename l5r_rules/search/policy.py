@@ -18,9 +18,10 @@ Where the folder cannot be written the file is read on every start, only slower.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,9 @@ def _stamp(path: Path) -> list:
     """The cache's key: this reader's format and the YAML file's content hash (not its size and
     time: a file rewritten within the same second, or restored with an old time, is still read)."""
     data = path.read_bytes()
-    # CRC-32 (zlib, which whoosh imports anyway) rather than hashlib, whose OpenSSL costs a cold search ~2 ms
-    return [_FORMAT, len(data), zlib.crc32(data)]
+    # SHA-256, not CRC-32: an edit that kept the length and the CRC-32 was served the old values (hostile
+    # round 11). A cold search imports hashlib anyway (random does).
+    return [_FORMAT, len(data), hashlib.sha256(data).hexdigest()]
 
 
 def _read_checked(path: Path) -> dict:
@@ -58,11 +60,20 @@ def _read_checked(path: Path) -> dict:
 
 
 def cross_check(data: dict) -> list[str]:
-    """What the schema cannot say: derived lists and rule factors name knobs of the right kind."""
+    """What the schema cannot say: numbers a ranking can use, word lists a lower-case question can match,
+    and derived lists, rule factors and rule operands that name knobs of the right kind."""
     knobs = data["knobs"]
     out = []
     for name, knob in knobs.items():
         value = knob["value"]
+        if _is_number(value) and not (math.isfinite(value) and value >= 0):
+            out.append(
+                f"knobs.{name}.value: {value!r} is no weight, share or count (each is a finite number, 0 or more)"
+            )
+        if isinstance(value, list):
+            upper = [w for w in value if isinstance(w, str) and w != w.lower()]
+            if upper:
+                out.append(f"knobs.{name}.value: {upper[0]!r} is not lower case (a question is read in lower case)")
         if isinstance(value, dict) and "from" in value:
             base = knobs.get(value["from"], {}).get("value")
             if not isinstance(base, list) or not all(isinstance(w, str) for w in base):
@@ -74,11 +85,29 @@ def cross_check(data: dict) -> list[str]:
         for c, cond in enumerate(rule["when"]):
             for op in ("in", "not_in", "at_most"):
                 ref = cond.get(op)
-                if isinstance(ref, dict) and "policy" in ref and ref["policy"] not in knobs:
+                if not (isinstance(ref, dict) and "policy" in ref):
+                    continue
+                if ref["policy"] not in knobs:
                     out.append(f"rules[{n}].when[{c}].{op}: {ref['policy']!r} is no knob of this file")
+                    continue
+                operand = knobs[ref["policy"]]["value"]
+                wanted = "a number" if op == "at_most" else "a word list"
+                if not (_is_number(operand) if op == "at_most" else _is_words(operand)):
+                    out.append(f"rules[{n}].when[{c}].{op}: {ref['policy']!r} is not {wanted} ({op} takes {wanted})")
     ids = [r["id"] for r in data["rules"]]
     out += [f"rules: id {i!r} twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
     return out
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_words(value) -> bool:
+    """A word list, or one derived from another (`{from: ..., less: ..., plus: ...}`)."""
+    return (isinstance(value, list) and all(isinstance(w, str) for w in value)) or (
+        isinstance(value, dict) and "from" in value
+    )
 
 
 def document(path: Path = POLICY_FILE) -> dict:
@@ -152,6 +181,14 @@ def number(name: str) -> float | int:
     return found
 
 
+def count(name: str) -> int:
+    """A knob the code counts with (letters, words, candidates): a whole number, 1 or more."""
+    found = number(name)
+    if not isinstance(found, int) or found < 1:
+        raise PolicyError(f"{POLICY_FILE}: knob {name!r} is {found!r}: it counts, so it is a whole number, 1 or more")
+    return found
+
+
 def words(name: str) -> frozenset[str]:
     """A word list as a set (membership tests)."""
     return frozenset(_word_list(name))
@@ -201,10 +238,13 @@ class Rules:
 
     def bind(self, question) -> Bound:
         bound = []
-        for rule, times, conditions in self.rules:
-            if all(c.holds_for(question) for c in conditions if c.subject == "question"):
-                tests = [c.bound(question) for c in conditions if c.subject != "question"]
-                bound.append((rule.get("why"), times, tests))
+        for n, (rule, times, conditions) in enumerate(self.rules):
+            try:
+                if all(c.holds_for(question) for c in conditions if c.subject == "question"):
+                    tests = [c.bound(question) for c in conditions if c.subject != "question"]
+                    bound.append((rule.get("why"), times, tests))
+            except KeyError as exc:  # a fact the question does not have: the file's mistake, not the judge's
+                raise PolicyError(f"{POLICY_FILE}: rules[{n}]: a question has no fact {exc.args[0]!r}") from None
         return Bound(bound)
 
     def apply(self, doc: dict, docnum: int, question, editions: dict[str, dict]) -> tuple[float, list]:

@@ -39,12 +39,12 @@ from .synonyms import Table
 
 # The knobs and word lists below are the ranking policy's (policy.yaml says why, what chose each
 # value and which test pins it).
-MAX_QUERY_CHARS = policy.number("MAX_QUERY_CHARS")
-MAX_WORDS = policy.number("MAX_WORDS")
+MAX_QUERY_CHARS = policy.count("MAX_QUERY_CHARS")
+MAX_WORDS = policy.count("MAX_WORDS")
 SYNONYM_WEIGHT = policy.number("SYNONYM_WEIGHT")
 FUZZY_WEIGHT = policy.number("FUZZY_WEIGHT")
-FUZZY_MIN_LETTERS = policy.number("FUZZY_MIN_LETTERS")
-FUZZY_MAX_READINGS = policy.number("FUZZY_MAX_READINGS")
+FUZZY_MIN_LETTERS = policy.count("FUZZY_MIN_LETTERS")
+FUZZY_MAX_READINGS = policy.count("FUZZY_MAX_READINGS")
 COMPOUND_WEIGHT = policy.number("COMPOUND_WEIGHT")  # a German compound neither language knows, as its parts
 GERMAN_IN_ENGLISH_WEIGHT = policy.number("GERMAN_IN_ENGLISH_WEIGHT")  # German readings in an English question
 
@@ -374,8 +374,8 @@ def _field(node: Node) -> str:
 
 
 VERB_STEM_WEIGHT = policy.number("VERB_STEM_WEIGHT")
-VERB_STEM_MIN_LETTERS = policy.number("VERB_STEM_MIN_LETTERS")
-PARTICIPLE_MIN_LETTERS = policy.number("PARTICIPLE_MIN_LETTERS")
+VERB_STEM_MIN_LETTERS = policy.count("VERB_STEM_MIN_LETTERS")
+PARTICIPLE_MIN_LETTERS = policy.count("PARTICIPLE_MIN_LETTERS")
 
 
 def _verb_stems(reader, analyzed: list[tuple[list[str], float]]) -> list[tuple[list[str], float]]:

@@ -44,7 +44,7 @@ HEAD_WEIGHT = policy.number("HEAD_WEIGHT")
 BODY_WEIGHT = policy.number("BODY_WEIGHT")
 PASSAGE_WEIGHT = policy.number("PASSAGE_WEIGHT")
 WINDOW_WEIGHT = policy.number("WINDOW_WEIGHT")  # two neighbouring passages scored as one
-MAX_WINDOW_SLOTS = policy.number("MAX_WINDOW_SLOTS")  # (the site keeps a passage's words as bits of a 32-bit number)
+MAX_WINDOW_SLOTS = policy.count("MAX_WINDOW_SLOTS")  # (the site keeps a passage's words as bits of a 32-bit number)
 
 
 class Parts(NamedTuple):
