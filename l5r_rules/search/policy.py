@@ -75,12 +75,10 @@ def cross_check(data: dict) -> list[str]:
             if upper:
                 out.append(f"knobs.{name}.value: {upper[0]!r} is not lower case (a question is read in lower case)")
         if isinstance(value, dict) and "from" in value:
-            base = knobs.get(value["from"], {}).get("value")
-            if not isinstance(base, list) or not all(isinstance(w, str) for w in base):
+            if not _is_word_list(knobs.get(value["from"], {}).get("value")):
                 out.append(f"knobs.{name}.value.from: {value['from']!r} is no word list of this file")
     for n, rule in enumerate(data["rules"]):
-        factor = knobs.get(rule["factor"], {}).get("value")
-        if isinstance(factor, bool) or not isinstance(factor, (int, float)):
+        if not _is_number(knobs.get(rule["factor"], {}).get("value")):
             out.append(f"rules[{n}].factor: {rule['factor']!r} is no number of this file's knobs")
         for c, cond in enumerate(rule["when"]):
             for op in ("in", "not_in", "at_most"):
@@ -103,11 +101,13 @@ def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _is_word_list(value) -> bool:
+    return isinstance(value, list) and all(isinstance(w, str) for w in value)
+
+
 def _is_words(value) -> bool:
     """A word list, or one derived from another (`{from: ..., less: ..., plus: ...}`)."""
-    return (isinstance(value, list) and all(isinstance(w, str) for w in value)) or (
-        isinstance(value, dict) and "from" in value
-    )
+    return _is_word_list(value) or (isinstance(value, dict) and "from" in value)
 
 
 def document(path: Path = POLICY_FILE) -> dict:
@@ -176,7 +176,7 @@ def value(name: str) -> Any:
 
 def number(name: str) -> float | int:
     found = value(name)
-    if isinstance(found, bool) or not isinstance(found, (int, float)):
+    if not _is_number(found):
         raise PolicyError(f"{POLICY_FILE}: knob {name!r} is no number")
     return found
 
@@ -201,7 +201,7 @@ def word_list(name: str) -> tuple[str, ...]:
 
 def _word_list(name: str) -> list[str]:
     found = value(name)
-    if not isinstance(found, list) or not all(isinstance(w, str) for w in found):
+    if not _is_word_list(found):
         raise PolicyError(f"{POLICY_FILE}: knob {name!r} is no word list")
     return found
 
